@@ -1,0 +1,376 @@
+//! The abstract syntax of the clingo input language as aspsat reads it.
+//!
+//! The parser produces these types without any rewriting: pools, intervals and anonymous variables
+//! are kept as written so that the grounder can report errors at the places the user wrote them.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A source region: `file:line:col-col` as clingo prints it (columns are 1-based, end exclusive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub file: Arc<str>,
+    pub start_line: u32,
+    pub start_col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+}
+
+impl Span {
+    /// The smallest span covering both.
+    pub fn join(&self, other: &Span) -> Span {
+        Span {
+            file: self.file.clone(),
+            start_line: self.start_line,
+            start_col: self.start_col,
+            end_line: other.end_line,
+            end_col: other.end_col,
+        }
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.start_line == self.end_line {
+            write!(
+                f,
+                "{}:{}:{}-{}",
+                self.file, self.start_line, self.start_col, self.end_col
+            )
+        } else {
+            write!(
+                f,
+                "{}:{}:{}-{}:{}",
+                self.file, self.start_line, self.start_col, self.end_line, self.end_col
+            )
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    /// `-t`
+    Minus,
+    /// `~t`
+    BitNot,
+    /// `|t|`
+    Abs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// `/`: integer division truncating toward zero
+    Div,
+    /// `\`: remainder with the sign of the dividend
+    Mod,
+    /// `**`
+    Pow,
+    /// `&`
+    And,
+    /// `?`
+    Or,
+    /// `^`
+    Xor,
+}
+
+/// A (non-ground) term.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Term {
+    /// Integer literal; kept wide so that the grounder can report values clingo cannot represent.
+    Int(i64),
+    Str(String),
+    /// `#inf` / `#sup`
+    Inf,
+    Sup,
+    /// A variable; `_` is [`Term::Anonymous`].
+    Var(String, Span),
+    Anonymous(Span),
+    /// Symbolic constant or function term. A `#const` name is a `Fun` with no arguments;
+    /// the empty name is a tuple `(a,b)`. `-f(X)` on a function/constant is `negative`.
+    Fun {
+        name: String,
+        args: Vec<Term>,
+        negative: bool,
+        span: Span,
+    },
+    Unary(UnOp, Box<Term>, Span),
+    Binary(BinOp, Box<Term>, Box<Term>, Span),
+    /// `a..b`
+    Interval(Box<Term>, Box<Term>, Span),
+    /// Alternatives written with `;`: `p(1;2)` is `Pool([p(1), p(2)])`, `(1;2)` is `Pool([1, 2])`.
+    Pool(Vec<Term>, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    /// `not (a op b)` is `a op.negate() b`.
+    pub fn negate(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+        }
+    }
+
+    /// `a op b` is `b op.flip() a`.
+    pub fn flip(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Eq,
+            CmpOp::Ne => CmpOp::Ne,
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+        }
+    }
+}
+
+/// Default negation in front of a literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    Pos,
+    /// `not a`
+    Not,
+    /// `not not a`
+    NotNot,
+}
+
+/// An atom: a term of the shape `p`, `p(t1,...,tn)`, `-p(...)`, or a pool of such.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Atom {
+    pub term: Term,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    Atom {
+        sign: Sign,
+        atom: Atom,
+    },
+    /// `lhs op rhs` (a `not` in front is folded into `op` by the parser).
+    Comparison {
+        op: CmpOp,
+        lhs: Term,
+        rhs: Term,
+        span: Span,
+    },
+    /// `#true` / `#false` (with `not` folded in)
+    Bool(bool, Span),
+}
+
+impl Literal {
+    pub fn span(&self) -> &Span {
+        match self {
+            Literal::Atom { atom, .. } => &atom.span,
+            Literal::Comparison { span, .. } => span,
+            Literal::Bool(_, span) => span,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AggFunc {
+    Count,
+    Sum,
+    /// `#sum+`: only positive weights count
+    SumPlus,
+    Min,
+    Max,
+}
+
+/// `L op` to the left and `op R` to the right of an aggregate or choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Guard {
+    pub op: CmpOp,
+    pub term: Term,
+}
+
+/// Body aggregate element `t1,...,tn : l1,...,lm`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AggElem {
+    pub terms: Vec<Term>,
+    pub cond: Vec<Literal>,
+    pub span: Span,
+}
+
+/// `L lop #func { elems } rop R`. The left guard is stored as written (`L lop agg`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Aggregate {
+    pub func: AggFunc,
+    pub elems: Vec<AggElem>,
+    pub left: Option<Guard>,
+    pub right: Option<Guard>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BodyLit {
+    Lit(Literal),
+    /// `lit : cond1, ..., condn` in a rule body
+    Conditional {
+        lit: Literal,
+        cond: Vec<Literal>,
+        span: Span,
+    },
+    Aggregate {
+        sign: Sign,
+        agg: Aggregate,
+    },
+}
+
+impl BodyLit {
+    pub fn span(&self) -> &Span {
+        match self {
+            BodyLit::Lit(l) => l.span(),
+            BodyLit::Conditional { span, .. } => span,
+            BodyLit::Aggregate { agg, .. } => &agg.span,
+        }
+    }
+}
+
+/// Choice element `atom : cond`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChoiceElem {
+    pub atom: Atom,
+    pub cond: Vec<Literal>,
+    pub span: Span,
+}
+
+/// Head aggregate element `t1,...,tn : atom : cond`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeadAggElem {
+    pub terms: Vec<Term>,
+    pub atom: Atom,
+    pub cond: Vec<Literal>,
+    pub span: Span,
+}
+
+/// Disjunction element `atom : cond` (the condition is empty for plain `a ; b`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DisjElem {
+    pub atom: Atom,
+    pub cond: Vec<Literal>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Head {
+    /// Integrity constraint (also `#false :- body.`)
+    None,
+    Atom(Atom),
+    /// `a ; b` or `a | b`, or a single atom with a condition
+    Disjunction(Vec<DisjElem>),
+    Choice {
+        elems: Vec<ChoiceElem>,
+        left: Option<Guard>,
+        right: Option<Guard>,
+        span: Span,
+    },
+    Aggregate {
+        func: AggFunc,
+        elems: Vec<HeadAggElem>,
+        left: Option<Guard>,
+        right: Option<Guard>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    pub head: Head,
+    pub body: Vec<BodyLit>,
+    pub span: Span,
+}
+
+/// `w@p, t1, ..., tn : cond` in `#minimize`/`#maximize`, or the `[w@p, t...]` of a weak constraint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptElem {
+    pub weight: Term,
+    pub priority: Option<Term>,
+    pub terms: Vec<Term>,
+    pub cond: Vec<BodyLit>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Statement {
+    Rule(Rule),
+    /// `#const name = value.`
+    Const {
+        name: String,
+        value: Term,
+        span: Span,
+    },
+    /// `#show p/2.` (`negative` for `#show -p/2.`)
+    ShowSig {
+        name: String,
+        arity: usize,
+        negative: bool,
+        span: Span,
+    },
+    /// `#show t : body.`
+    ShowTerm {
+        term: Term,
+        body: Vec<BodyLit>,
+        span: Span,
+    },
+    /// `#show.`
+    ShowNothing(Span),
+    /// gringo 3's `#hide.`: hide every atom (like `#show.`)
+    HideAll(Span),
+    /// `#minimize{...}` (weights as written); `#maximize` is stored with `maximize: true`.
+    Optimize {
+        elems: Vec<OptElem>,
+        maximize: bool,
+        span: Span,
+    },
+    /// `:~ body. [w@p, t...]`
+    Weak {
+        body: Vec<BodyLit>,
+        elem: OptElem,
+        span: Span,
+    },
+    /// `#include "file".` (resolved by the loader)
+    Include { path: String, span: Span },
+    /// `#program name(params).`
+    Program {
+        name: String,
+        params: Vec<String>,
+        span: Span,
+    },
+    /// A directive aspsat parses but does not support (`#external`, `#project`, `#heuristic`, ...).
+    Unsupported { what: String, span: Span },
+}
+
+impl Statement {
+    pub fn span(&self) -> &Span {
+        match self {
+            Statement::Rule(r) => &r.span,
+            Statement::Const { span, .. }
+            | Statement::ShowSig { span, .. }
+            | Statement::ShowTerm { span, .. }
+            | Statement::Optimize { span, .. }
+            | Statement::Weak { span, .. }
+            | Statement::Include { span, .. }
+            | Statement::Program { span, .. }
+            | Statement::Unsupported { span, .. } => span,
+            Statement::ShowNothing(span) | Statement::HideAll(span) => span,
+        }
+    }
+}

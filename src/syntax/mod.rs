@@ -1,0 +1,9 @@
+//! Front end: text → [`ast::Statement`]s, with positions for every diagnostic.
+
+pub mod ast;
+pub mod diag;
+mod lexer;
+mod parser;
+
+pub use diag::{Diagnostic, Severity};
+pub use parser::parse;
