@@ -1,7 +1,78 @@
 //! aspsat: answer set programs in the clingo language, compiled to SAT.
 //!
-//! The pipeline is `syntax` (text → AST) → `ground` (AST → ground program) → `translate`
-//! (ground program → CNF) → `solve` (CNF → models) → `output` (models → answer sets as text/JSON).
+//! The pipeline is [`syntax`] (text → AST) → [`ground`] (AST → ground program) → [`translate`]
+//! (ground program → CNF) → [`solve`] (CNF → models) → [`output`] (models → answer sets as
+//! clingo-style text or JSON). [`compile`] runs the first stages in one call.
 
+pub mod cnf;
+pub mod commands;
+pub mod ground;
+pub mod load;
+pub mod output;
+pub mod program;
+pub mod scc;
+pub mod solve;
 pub mod symbol;
 pub mod syntax;
+pub mod translate;
+
+use ground::GroundOptions;
+use program::GroundProgram;
+use std::time::{Duration, Instant};
+use syntax::Diagnostic;
+use syntax::ast::{Statement, Term};
+use translate::Translation;
+
+/// A program compiled to CNF, with what the stages measured.
+pub struct Compiled {
+    pub program: GroundProgram,
+    pub translation: Translation,
+    /// Informational diagnostics from grounding (undefined operations).
+    pub infos: Vec<Diagnostic>,
+    pub ground_time: Duration,
+    pub translate_time: Duration,
+    pub ground_rules: usize,
+}
+
+/// Parses `NAME=VALUE` of `-c NAME=VALUE`.
+pub fn parse_const_override(arg: &str) -> Result<(String, Term), Diagnostic> {
+    let text = format!("#const {arg}.");
+    let statements = syntax::parse(&text, "<cmdline>".into())
+        .map_err(|_| Diagnostic::global(format!("-c {arg}: expected NAME=TERM")))?;
+    match statements.as_slice() {
+        [Statement::Const { name, value, .. }] => Ok((name.clone(), value.clone())),
+        _ => Err(Diagnostic::global(format!("-c {arg}: expected NAME=TERM"))),
+    }
+}
+
+/// Grounds and translates parsed statements.
+pub fn compile(statements: &[Statement], options: &GroundOptions) -> Result<Compiled, Diagnostic> {
+    let start = Instant::now();
+    let grounded = ground::ground(statements, options)?;
+    let ground_time = start.elapsed();
+    let program = grounded.program;
+    let start = Instant::now();
+    let translation = translate::translate(&program).map_err(|cycle| {
+        let mut names: Vec<String> = cycle
+            .atoms
+            .iter()
+            .take(8)
+            .map(|a| program.symbols.to_string(program.atom_sym(*a)))
+            .collect();
+        if cycle.atoms.len() > 8 {
+            names.push(format!("... ({} atoms)", cycle.atoms.len()));
+        }
+        Diagnostic::global(format!(
+            "the program is not tight (positive cycle through {}); non-tight programs are not supported yet",
+            names.join(", ")
+        ))
+    })?;
+    Ok(Compiled {
+        ground_rules: program.rules.len(),
+        program,
+        translation,
+        infos: grounded.infos,
+        ground_time,
+        translate_time: start.elapsed(),
+    })
+}

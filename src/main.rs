@@ -1,1 +1,115 @@
-fn main() {}
+//! The `aspsat` command line: flags in, exit code out. Everything else lives in the library.
+
+use aspsat::commands::{self, ProgramArgs, SolveArgs};
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "aspsat",
+    version,
+    about = "Answer set programs (clingo language) compiled to SAT"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args)]
+struct Program {
+    /// Program files (none or `-`: standard input)
+    files: Vec<String>,
+    /// Replace `#const NAME = ...` (NAME=VALUE)
+    #[arg(short = 'c', long = "const", value_name = "NAME=VALUE")]
+    consts: Vec<String>,
+    /// Stop grounding beyond this many ground atoms plus rules
+    #[arg(long, value_name = "SIZE")]
+    max_ground: Option<usize>,
+}
+
+impl Program {
+    fn args(&self) -> ProgramArgs {
+        ProgramArgs {
+            files: self.files.clone(),
+            consts: self.consts.clone(),
+            max_ground: self.max_ground,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compute answer sets (a trailing bare integer is the number of models, as in clingo)
+    Solve {
+        #[command(flatten)]
+        program: Program,
+        /// Number of models to compute (0: all)
+        #[arg(short = 'n', long = "models", value_name = "N")]
+        models: Option<usize>,
+        /// clingo's --outf=2 JSON document instead of text
+        #[arg(long)]
+        json: bool,
+        /// Sizes and times of grounding, translation and solving
+        #[arg(long)]
+        stats: bool,
+        /// Enumerate distinct shown projections instead of distinct answer sets
+        #[arg(long)]
+        project: bool,
+        /// Stop after this many seconds (UNKNOWN, exit 1)
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+    },
+    /// Print the ground program
+    Ground {
+        #[command(flatten)]
+        program: Program,
+    },
+    /// Write the program as DIMACS CNF with a `c atom VAR SYMBOL` symbol map
+    Dimacs {
+        #[command(flatten)]
+        program: Program,
+        /// Output file (default: standard output)
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<String>,
+    },
+    /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
+    Decode { cnf: String, solver_output: String },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Solve {
+            program,
+            models,
+            json,
+            stats,
+            project,
+            time_limit,
+        } => {
+            let mut args = program.args();
+            // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
+            let mut count = models;
+            args.files.retain(|f| {
+                let is_count = f.chars().all(|c| c.is_ascii_digit())
+                    && !f.is_empty()
+                    && !std::path::Path::new(f).exists();
+                if is_count {
+                    count = f.parse().ok().or(count);
+                }
+                !is_count
+            });
+            commands::solve(&SolveArgs {
+                program: args,
+                models: count.unwrap_or(1),
+                json,
+                stats,
+                project,
+                time_limit,
+            })
+        }
+        Command::Ground { program } => commands::ground(&program.args()),
+        Command::Dimacs { program, output } => commands::dimacs(&program.args(), output.as_deref()),
+        Command::Decode { cnf, solver_output } => commands::decode(&cnf, &solver_output),
+    };
+    std::process::exit(code);
+}

@@ -293,7 +293,13 @@ mod tests {
         ];
         for (i, x) in expected.iter().enumerate() {
             for (j, y) in expected.iter().enumerate() {
-                assert_eq!(t.compare(*x, *y), i.cmp(&j), "{} vs {}", t.to_string(*x), t.to_string(*y));
+                assert_eq!(
+                    t.compare(*x, *y),
+                    i.cmp(&j),
+                    "{} vs {}",
+                    t.to_string(*x),
+                    t.to_string(*y)
+                );
             }
         }
     }

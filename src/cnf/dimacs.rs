@@ -1,0 +1,237 @@
+//! DIMACS CNF with aspsat's symbol map in comments, and SAT solvers' answers.
+//!
+//! Map lines: `c atom VAR SYMBOL` (the shown symbol is true exactly when VAR is) and
+//! `c fact SYMBOL` (shown in every answer set).
+
+use super::{Cnf, CnfLit};
+use std::io::{self, Write};
+
+/// The symbol map of a CNF file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SymbolMap {
+    pub atoms: Vec<(u32, String)>,
+    pub facts: Vec<String>,
+}
+
+pub fn write(out: &mut dyn Write, cnf: &Cnf, map: &SymbolMap, header: &[String]) -> io::Result<()> {
+    let mut w = io::BufWriter::new(out);
+    for line in header {
+        writeln!(w, "c {line}")?;
+    }
+    for (var, sym) in &map.atoms {
+        writeln!(w, "c atom {var} {sym}")?;
+    }
+    for sym in &map.facts {
+        writeln!(w, "c fact {sym}")?;
+    }
+    writeln!(w, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
+    let mut line = String::new();
+    for clause in cnf.clauses() {
+        line.clear();
+        for l in clause {
+            line.push_str(itoa(*l).as_str());
+            line.push(' ');
+        }
+        line.push('0');
+        writeln!(w, "{line}")?;
+    }
+    w.flush()
+}
+
+fn itoa(l: CnfLit) -> String {
+    l.to_string()
+}
+
+/// Reads a DIMACS CNF and its symbol map. Errors name the line.
+pub fn read(text: &str) -> Result<(Cnf, SymbolMap), String> {
+    let mut cnf = Cnf::new();
+    let mut map = SymbolMap::default();
+    let mut declared: Option<(u32, usize)> = None;
+    let mut clause = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix('c') {
+            let comment = comment.trim_start();
+            if let Some(rest) = comment.strip_prefix("atom ") {
+                let (var, sym) = rest
+                    .split_once(' ')
+                    .ok_or_else(|| format!("line {}: malformed 'c atom' line", i + 1))?;
+                let var: u32 = var
+                    .parse()
+                    .map_err(|_| format!("line {}: malformed variable in 'c atom' line", i + 1))?;
+                map.atoms.push((var, sym.to_string()));
+            } else if let Some(sym) = comment.strip_prefix("fact ") {
+                map.facts.push(sym.to_string());
+            }
+            continue;
+        }
+        if line.is_empty() || line.starts_with('%') {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix("p ") {
+            let parts: Vec<&str> = header.split_whitespace().collect();
+            match parts.as_slice() {
+                ["cnf", v, c] => {
+                    let v = v
+                        .parse()
+                        .map_err(|_| format!("line {}: bad header", i + 1))?;
+                    let c = c
+                        .parse()
+                        .map_err(|_| format!("line {}: bad header", i + 1))?;
+                    declared = Some((v, c));
+                    while cnf.num_vars() < v {
+                        cnf.new_var();
+                    }
+                }
+                _ => return Err(format!("line {}: expected 'p cnf VARS CLAUSES'", i + 1)),
+            }
+            continue;
+        }
+        let Some((vars, _)) = declared else {
+            return Err(format!("line {}: clause before the 'p cnf' header", i + 1));
+        };
+        for tok in line.split_whitespace() {
+            let l: i64 = tok
+                .parse()
+                .map_err(|_| format!("line {}: '{tok}' is not a literal", i + 1))?;
+            if l == 0 {
+                cnf.add_clause(&clause);
+                clause.clear();
+            } else if l.unsigned_abs() > vars as u64 {
+                return Err(format!(
+                    "line {}: literal {l} exceeds the declared {vars} variables",
+                    i + 1
+                ));
+            } else {
+                clause.push(l as CnfLit);
+            }
+        }
+    }
+    if !clause.is_empty() {
+        cnf.add_clause(&clause);
+    }
+    if declared.is_none() {
+        return Err("no 'p cnf' header".to_string());
+    }
+    Ok((cnf, map))
+}
+
+/// A SAT solver's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolverAnswer {
+    /// `model[v]` for variable `v`; variables the solver did not print are false.
+    Sat(Vec<bool>),
+    Unsat,
+    Unknown,
+}
+
+/// Parses SAT-competition output (`s SATISFIABLE`, `v 1 -2 ... 0`) or minisat's result file
+/// (`SAT` then the literals, or `UNSAT`).
+pub fn read_answer(text: &str, num_vars: u32) -> Result<SolverAnswer, String> {
+    let mut status: Option<&str> = None;
+    let mut lits: Vec<i64> = Vec::new();
+    let mut minisat = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(s) = line.strip_prefix("s ") {
+            status = Some(match s.trim() {
+                "SATISFIABLE" => "SAT",
+                "UNSATISFIABLE" => "UNSAT",
+                _ => "UNKNOWN",
+            });
+        } else if let Some(v) =
+            line.strip_prefix("v ")
+                .or(if line == "v" { Some("") } else { None })
+        {
+            for tok in v.split_whitespace() {
+                lits.push(
+                    tok.parse()
+                        .map_err(|_| format!("'{tok}' is not a literal in a 'v' line"))?,
+                );
+            }
+        } else if status.is_none() && (line == "SAT" || line == "UNSAT" || line == "INDET") {
+            minisat = true;
+            status = Some(match line {
+                "SAT" => "SAT",
+                "UNSAT" => "UNSAT",
+                _ => "UNKNOWN",
+            });
+        } else if minisat && status == Some("SAT") && !line.is_empty() {
+            for tok in line.split_whitespace() {
+                lits.push(
+                    tok.parse()
+                        .map_err(|_| format!("'{tok}' is not a literal"))?,
+                );
+            }
+        }
+    }
+    match status {
+        None => {
+            Err("no solver status found (expected an 's ...' line or minisat's SAT/UNSAT)".into())
+        }
+        Some("UNSAT") => Ok(SolverAnswer::Unsat),
+        Some("UNKNOWN") => Ok(SolverAnswer::Unknown),
+        Some(_) => {
+            let mut model = vec![false; num_vars as usize + 1];
+            for l in lits {
+                if l == 0 {
+                    continue;
+                }
+                let v = l.unsigned_abs() as usize;
+                if v >= model.len() {
+                    return Err(format!(
+                        "the solver's model mentions variable {v}, beyond the CNF's {num_vars}"
+                    ));
+                }
+                model[v] = l > 0;
+            }
+            Ok(SolverAnswer::Sat(model))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_with_map() {
+        let mut cnf = Cnf::new();
+        let a = cnf.new_var();
+        let b = cnf.new_var();
+        cnf.add_clause(&[a, -b]);
+        cnf.add_clause(&[b]);
+        let map = SymbolMap {
+            atoms: vec![(1, "p(1,\"a b\")".into())],
+            facts: vec!["q".into()],
+        };
+        let mut out = Vec::new();
+        write(&mut out, &cnf, &map, &["made by a test".into()]).unwrap();
+        let (cnf2, map2) = read(std::str::from_utf8(&out).unwrap()).unwrap();
+        assert_eq!(map2, map);
+        assert_eq!(
+            cnf2.clauses().collect::<Vec<_>>(),
+            cnf.clauses().collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn reads_competition_and_minisat_answers() {
+        let comp = "c comment\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
+        assert_eq!(
+            read_answer(comp, 3).unwrap(),
+            SolverAnswer::Sat(vec![false, true, false, true])
+        );
+        assert_eq!(
+            read_answer("SAT\n-1 2 0\n", 2).unwrap(),
+            SolverAnswer::Sat(vec![false, false, true])
+        );
+        assert_eq!(read_answer("UNSAT\n", 2).unwrap(), SolverAnswer::Unsat);
+        assert_eq!(
+            read_answer("s UNSATISFIABLE\n", 2).unwrap(),
+            SolverAnswer::Unsat
+        );
+        assert!(read_answer("garbage", 2).is_err());
+        assert!(read_answer("s SATISFIABLE\nv 9 0\n", 2).is_err());
+    }
+}

@@ -1,0 +1,285 @@
+//! The subcommands behind the CLI, each returning the process exit code (clingo's codes: 10
+//! satisfiable, 20 unsatisfiable, 30 satisfiable and exhausted, 65 input error, 1 interrupted).
+
+use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
+use crate::ground::GroundOptions;
+use crate::output::{Format, Printer, Verdict};
+use crate::solve::{Outcome, SolveOptions, VarisatBackend};
+use crate::syntax::Diagnostic;
+use crate::translate::Value;
+use crate::{Compiled, compile, load, parse_const_override};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub const EXIT_INTERRUPTED: i32 = 1;
+pub const EXIT_SAT: i32 = 10;
+pub const EXIT_UNSAT: i32 = 20;
+pub const EXIT_EXHAUSTED: i32 = 30;
+pub const EXIT_INPUT_ERROR: i32 = 65;
+
+/// Options shared by the commands that read programs.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramArgs {
+    pub files: Vec<String>,
+    pub consts: Vec<String>,
+    pub max_ground: Option<usize>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SolveArgs {
+    pub program: ProgramArgs,
+    pub models: usize,
+    pub json: bool,
+    pub stats: bool,
+    pub project: bool,
+    pub time_limit: Option<f64>,
+}
+
+fn report(d: &Diagnostic) {
+    eprintln!("{d}");
+}
+
+/// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
+fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
+    let fail = |d: Diagnostic| {
+        report(&d);
+        EXIT_INPUT_ERROR
+    };
+    let mut options = GroundOptions::default();
+    for c in &args.consts {
+        options
+            .const_overrides
+            .push(parse_const_override(c).map_err(fail)?);
+    }
+    if let Some(m) = args.max_ground {
+        options.max_size = m;
+    }
+    let statements = load::load(&args.files).map_err(fail)?;
+    let compiled = compile(&statements, &options).map_err(fail)?;
+    for info in &compiled.infos {
+        report(info);
+    }
+    Ok(compiled)
+}
+
+pub fn solve(args: &SolveArgs) -> i32 {
+    let format = if args.json {
+        Format::Json
+    } else {
+        Format::Text
+    };
+    let printer = Arc::new(Mutex::new(Printer::new(
+        format,
+        args.stats,
+        args.program.files.clone(),
+    )));
+    printer.lock().unwrap().begin();
+    if let Some(limit) = args.time_limit {
+        let printer = printer.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs_f64(limit.max(0.0)));
+            let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
+            let code = if p.models() > 0 {
+                EXIT_SAT | EXIT_INTERRUPTED
+            } else {
+                EXIT_INTERRUPTED
+            };
+            p.finish(Verdict::Unknown, true);
+            std::process::exit(code);
+        });
+    }
+    let compiled = match build(&args.program) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    {
+        let mut p = printer.lock().unwrap();
+        p.stats.ground_atoms = compiled.program.num_atoms();
+        p.stats.ground_rules = compiled.ground_rules;
+        p.stats.cnf_vars = compiled.translation.cnf.num_vars();
+        p.stats.cnf_clauses = compiled.translation.cnf.num_clauses();
+        p.stats.ground_time = compiled.ground_time;
+        p.stats.translate_time = compiled.translate_time;
+    }
+    let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
+    crate::solve::load(&mut backend, &compiled.translation.cnf);
+    let options = SolveOptions {
+        max_models: args.models,
+        project: args.project,
+    };
+    let symbols = &compiled.program.symbols;
+    let result = crate::solve::enumerate(
+        &compiled.program,
+        &compiled.translation,
+        &mut backend,
+        &options,
+        &mut |model| {
+            let texts = model.iter().map(|s| symbols.to_string(*s)).collect();
+            printer.lock().unwrap().model(texts);
+        },
+    );
+    let mut p = printer.lock().unwrap();
+    match result {
+        Err(e) => {
+            eprintln!("aspsat: error: {e}");
+            p.finish(Verdict::Unknown, true);
+            EXIT_INTERRUPTED
+        }
+        Ok((outcome, stats)) => {
+            p.stats.solve_time = stats.solve_time;
+            p.stats.first_model = stats.first_model;
+            p.stats.unsat_time = stats.unsat_time;
+            p.stats.solver_calls = stats.solver_calls;
+            match outcome {
+                Outcome::Unsatisfiable => {
+                    p.finish(Verdict::Unsatisfiable, false);
+                    EXIT_UNSAT
+                }
+                Outcome::Satisfiable { exhausted } => {
+                    p.finish(Verdict::Satisfiable, !exhausted);
+                    if exhausted { EXIT_EXHAUSTED } else { EXIT_SAT }
+                }
+            }
+        }
+    }
+}
+
+pub fn ground(args: &ProgramArgs) -> i32 {
+    let statements = match load::load(&args.files) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&d);
+            return EXIT_INPUT_ERROR;
+        }
+    };
+    let mut options = GroundOptions::default();
+    for c in &args.consts {
+        match parse_const_override(c) {
+            Ok(o) => options.const_overrides.push(o),
+            Err(d) => {
+                report(&d);
+                return EXIT_INPUT_ERROR;
+            }
+        }
+    }
+    if let Some(m) = args.max_ground {
+        options.max_size = m;
+    }
+    match crate::ground::ground(&statements, &options) {
+        Ok(g) => {
+            for info in &g.infos {
+                report(info);
+            }
+            print!("{}", g.program.to_text());
+            0
+        }
+        Err(d) => {
+            report(&d);
+            EXIT_INPUT_ERROR
+        }
+    }
+}
+
+/// The symbol map for a translation: shown atoms with variables, and shown facts.
+pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
+    let mut map = SymbolMap::default();
+    let symbols = &compiled.program.symbols;
+    for (sym, value) in &compiled.translation.shown {
+        match value {
+            Value::True => map.facts.push(symbols.to_string(*sym)),
+            Value::Lit(l) => {
+                debug_assert!(*l > 0, "shown values are positive literals");
+                map.atoms.push((*l as u32, symbols.to_string(*sym)));
+            }
+            Value::False => {}
+        }
+    }
+    map
+}
+
+pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
+    let compiled = match build(args) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let map = symbol_map(&compiled);
+    let header = vec![
+        format!(
+            "{} dimacs {}",
+            crate::output::VERSION_LINE,
+            args.files.join(" ")
+        ),
+        "models restricted to the 'c atom' variables are the answer sets' shown atoms".to_string(),
+    ];
+    let result = match output {
+        Some(path) => std::fs::File::create(path)
+            .and_then(|mut f| dimacs::write(&mut f, &compiled.translation.cnf, &map, &header)),
+        None => dimacs::write(
+            &mut std::io::stdout(),
+            &compiled.translation.cnf,
+            &map,
+            &header,
+        ),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("aspsat: error: cannot write DIMACS: {e}");
+            EXIT_INTERRUPTED
+        }
+    }
+}
+
+/// Prints the answer set encoded in a SAT solver's output for a CNF written by `aspsat dimacs`.
+pub fn decode(cnf_path: &str, answer_path: &str) -> i32 {
+    let read = |p: &str| {
+        std::fs::read(p)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map_err(|e| format!("cannot read '{p}': {e}"))
+    };
+    let result = (|| -> Result<i32, String> {
+        let (cnf, map) = dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        let answer = dimacs::read_answer(&read(answer_path)?, cnf.num_vars())
+            .map_err(|e| format!("{answer_path}: {e}"))?;
+        println!("{}", crate::output::VERSION_LINE);
+        println!("Reading from {cnf_path} and {answer_path}");
+        match answer {
+            SolverAnswer::Sat(model) => {
+                if !cnf.satisfied_by(&model) {
+                    return Err(format!(
+                        "{answer_path}: the solver's model does not satisfy {cnf_path}"
+                    ));
+                }
+                let mut shown: Vec<&str> = map.facts.iter().map(String::as_str).collect();
+                shown.extend(
+                    map.atoms
+                        .iter()
+                        .filter(|(v, _)| model[*v as usize])
+                        .map(|(_, s)| s.as_str()),
+                );
+                println!("Answer: 1");
+                println!("{}", shown.join(" "));
+                println!("SATISFIABLE");
+                println!();
+                println!("Models       : 1+");
+                Ok(EXIT_SAT)
+            }
+            SolverAnswer::Unsat => {
+                println!("UNSATISFIABLE");
+                println!();
+                println!("Models       : 0");
+                Ok(EXIT_UNSAT)
+            }
+            SolverAnswer::Unknown => {
+                println!("UNKNOWN");
+                println!();
+                println!("Models       : 0+");
+                Ok(EXIT_INTERRUPTED)
+            }
+        }
+    })();
+    result.unwrap_or_else(|e| {
+        eprintln!("aspsat: error: {e}");
+        EXIT_INPUT_ERROR
+    })
+}

@@ -1,0 +1,676 @@
+//! From the AST to compiled rules: pools expanded, `#const`s substituted, intervals turned into
+//! range literals over fresh variables, anonymous variables made fresh (projected away in
+//! negative literals), and variables numbered per rule.
+
+use super::pools::{expand_atom, expand_conjunction, expand_literal, expand_term, product};
+use super::term::{CTerm, EvalError, VarId, eval};
+use crate::symbol::{Signature, Sym, SymbolTable};
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::*;
+use std::collections::HashMap;
+
+pub type PredId = usize;
+
+#[derive(Clone, Debug)]
+pub struct CAtom {
+    pub pred: PredId,
+    pub args: Vec<CTerm>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum CLit {
+    Atom {
+        sign: Sign,
+        atom: CAtom,
+    },
+    Cmp {
+        op: CmpOp,
+        lhs: CTerm,
+        rhs: CTerm,
+    },
+    /// `var = lo..hi`
+    Range {
+        var: VarId,
+        lo: CTerm,
+        hi: CTerm,
+    },
+    Bool(bool),
+}
+
+impl CLit {
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut v = Vec::new();
+        match self {
+            CLit::Atom { atom, .. } => atom.args.iter().for_each(|a| a.collect_vars(&mut v)),
+            CLit::Cmp { lhs, rhs, .. } => {
+                lhs.collect_vars(&mut v);
+                rhs.collect_vars(&mut v);
+            }
+            CLit::Range { var, lo, hi } => {
+                v.push(*var);
+                lo.collect_vars(&mut v);
+                hi.collect_vars(&mut v);
+            }
+            CLit::Bool(_) => {}
+        }
+        v
+    }
+}
+
+/// A conjunction that is instantiated for each binding of its local variables: the condition of
+/// a conditional literal or of a choice element.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    pub lits: Vec<CLit>,
+    pub plan: Vec<super::plan::Step>,
+}
+
+#[derive(Clone, Debug)]
+pub enum CBody {
+    Lit(CLit),
+    Conditional { lit: CLit, cond: Condition },
+}
+
+#[derive(Clone, Debug)]
+pub struct CChoiceElem {
+    pub atom: CAtom,
+    pub cond: Condition,
+}
+
+#[derive(Clone, Debug)]
+pub enum CHead {
+    None,
+    Atom(CAtom),
+    Choice {
+        elems: Vec<CChoiceElem>,
+        guards: Vec<(CmpOp, CTerm)>,
+    },
+    /// `#show t : body.`
+    ShowTerm(CTerm),
+}
+
+#[derive(Clone, Debug)]
+pub struct CRule {
+    pub head: CHead,
+    pub body: Vec<CBody>,
+    pub num_vars: usize,
+    pub span: Span,
+    /// Evaluation order of the body without semi-naive restriction.
+    pub plan: Vec<super::plan::Step>,
+    /// For recursive rules: one plan per positive body literal over the rule's own component,
+    /// with that literal matched against the newest atoms only (semi-naive evaluation).
+    pub delta_plans: Vec<(usize, Vec<super::plan::Step>)>,
+}
+
+impl CRule {
+    pub fn head_preds(&self) -> Vec<PredId> {
+        match &self.head {
+            CHead::Atom(a) => vec![a.pred],
+            CHead::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
+            CHead::None | CHead::ShowTerm(_) => Vec::new(),
+        }
+    }
+
+    /// Every predicate in the body and conditions, with whether it occurs as a plain positive
+    /// body literal (the occurrences that drive instantiation).
+    pub fn body_preds(&self) -> Vec<(PredId, bool)> {
+        let mut out = Vec::new();
+        fn lit(l: &CLit, driving: bool, out: &mut Vec<(PredId, bool)>) {
+            if let CLit::Atom { sign, atom } = l {
+                out.push((atom.pred, driving && *sign == Sign::Pos));
+            }
+        }
+        for b in &self.body {
+            match b {
+                CBody::Lit(l) => lit(l, true, &mut out),
+                CBody::Conditional { lit: l, cond } => {
+                    lit(l, false, &mut out);
+                    cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+                }
+            }
+        }
+        if let CHead::Choice { elems, .. } = &self.head {
+            for e in elems {
+                e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+            }
+        }
+        out
+    }
+}
+
+/// Interns predicates by signature.
+#[derive(Default)]
+pub struct PredTable {
+    pub sigs: Vec<Signature>,
+    index: HashMap<Signature, PredId>,
+}
+
+impl PredTable {
+    pub fn get(&mut self, sig: Signature) -> PredId {
+        if let Some(&p) = self.index.get(&sig) {
+            return p;
+        }
+        self.sigs.push(sig);
+        self.index.insert(sig, self.sigs.len() - 1);
+        self.sigs.len() - 1
+    }
+}
+
+/// Shared state of compilation: symbols, predicates, constants, fresh-name counters.
+pub struct Compiler<'a> {
+    pub syms: &'a mut SymbolTable,
+    pub preds: &'a mut PredTable,
+    pub consts: &'a HashMap<String, Sym>,
+    pub out: Vec<CRule>,
+    projections: usize,
+}
+
+/// Per-rule variable numbering.
+struct Vars {
+    index: HashMap<String, VarId>,
+    names: Vec<String>,
+    spans: Vec<Span>,
+}
+
+impl Vars {
+    fn new() -> Self {
+        Vars {
+            index: HashMap::new(),
+            names: Vec::new(),
+            spans: Vec::new(),
+        }
+    }
+    fn named(&mut self, name: &str, span: &Span) -> VarId {
+        if let Some(&v) = self.index.get(name) {
+            return v;
+        }
+        let v = self.fresh(name, span);
+        self.index.insert(name.to_string(), v);
+        v
+    }
+    fn fresh(&mut self, name: &str, span: &Span) -> VarId {
+        self.names.push(name.to_string());
+        self.spans.push(span.clone());
+        self.names.len() - 1
+    }
+}
+
+/// Where a rule's parts put the range literals their intervals produce.
+type Ranges = Vec<CLit>;
+
+fn overflow(span: &Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        "integer overflow: the value does not fit clingo's 32-bit integers",
+    )
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(
+        syms: &'a mut SymbolTable,
+        preds: &'a mut PredTable,
+        consts: &'a HashMap<String, Sym>,
+    ) -> Self {
+        Compiler {
+            syms,
+            preds,
+            consts,
+            out: Vec::new(),
+            projections: 0,
+        }
+    }
+
+    fn term(
+        &mut self,
+        t: &Term,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<CTerm, Diagnostic> {
+        Ok(match t {
+            Term::Int(n) => {
+                let n = i32::try_from(*n).map_err(|_| {
+                    Diagnostic::global(format!("integer {n} does not fit clingo's 32-bit integers"))
+                })?;
+                CTerm::Sym(self.syms.num(n))
+            }
+            Term::Str(s) => CTerm::Sym(self.syms.string(s)),
+            Term::Inf => CTerm::Sym(self.syms.intern(crate::symbol::SymData::Inf)),
+            Term::Sup => CTerm::Sym(self.syms.intern(crate::symbol::SymData::Sup)),
+            Term::Var(name, span) => CTerm::Var(vars.named(name, span)),
+            Term::Anonymous(span) => CTerm::Var(vars.fresh("_", span)),
+            Term::Fun {
+                name,
+                args,
+                negative,
+                span,
+            } => {
+                if args.is_empty() {
+                    if let Some(&value) = self.consts.get(name) {
+                        if !*negative {
+                            return Ok(CTerm::Sym(value));
+                        }
+                        let t =
+                            CTerm::Unary(UnOp::Minus, Box::new(CTerm::Sym(value)), span.clone());
+                        return self.fold(t);
+                    }
+                }
+                let mut cargs = Vec::with_capacity(args.len());
+                for a in args {
+                    cargs.push(self.term(a, vars, ranges)?);
+                }
+                let name = self.syms.name(name);
+                self.fold(CTerm::Fun {
+                    name,
+                    args: cargs,
+                    negative: *negative,
+                })?
+            }
+            Term::Unary(op, x, span) => {
+                let x = self.term(x, vars, ranges)?;
+                self.fold(CTerm::Unary(*op, Box::new(x), span.clone()))?
+            }
+            Term::Binary(op, x, y, span) => {
+                let x = self.term(x, vars, ranges)?;
+                let y = self.term(y, vars, ranges)?;
+                self.fold(CTerm::Binary(*op, Box::new(x), Box::new(y), span.clone()))?
+            }
+            Term::Interval(lo, hi, span) => {
+                let lo = self.term(lo, vars, ranges)?;
+                let hi = self.term(hi, vars, ranges)?;
+                let var = vars.fresh("#Range", span);
+                ranges.push(CLit::Range { var, lo, hi });
+                CTerm::Var(var)
+            }
+            Term::Pool(..) => unreachable!("pools are expanded before compilation"),
+        })
+    }
+
+    /// Evaluates terms without variables now; undefined ones stay for the grounder to report.
+    fn fold(&mut self, t: CTerm) -> Result<CTerm, Diagnostic> {
+        let ground = match &t {
+            CTerm::Fun { args, .. } => args.iter().all(CTerm::is_ground),
+            CTerm::Unary(_, x, _) => x.is_ground(),
+            CTerm::Binary(_, x, y, _) => x.is_ground() && y.is_ground(),
+            _ => false,
+        };
+        if !ground {
+            return Ok(t);
+        }
+        match eval(&t, &Vec::new(), self.syms) {
+            Ok(s) => Ok(CTerm::Sym(s)),
+            Err(EvalError::Undefined(_)) => Ok(t),
+            Err(EvalError::Overflow(span)) => Err(overflow(&span)),
+        }
+    }
+
+    fn atom(
+        &mut self,
+        a: &Atom,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<CAtom, Diagnostic> {
+        let (name, args, negative) = match &a.term {
+            Term::Fun {
+                name,
+                args,
+                negative,
+                ..
+            } if !name.is_empty() => (name, args, *negative),
+            _ => return Err(Diagnostic::error(&a.span, "expected an atom")),
+        };
+        let mut cargs = Vec::with_capacity(args.len());
+        for t in args {
+            cargs.push(self.term(t, vars, ranges)?);
+        }
+        let name = self.syms.name(name);
+        let pred = self.preds.get(Signature {
+            name,
+            arity: args.len(),
+            negative,
+        });
+        Ok(CAtom {
+            pred,
+            args: cargs,
+            span: a.span.clone(),
+        })
+    }
+
+    fn literal(
+        &mut self,
+        l: &Literal,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<CLit, Diagnostic> {
+        Ok(match l {
+            Literal::Atom { sign, atom } => {
+                if *sign != Sign::Pos && has_anonymous(&atom.term) {
+                    let projected = self.project(atom)?;
+                    return self.literal(
+                        &Literal::Atom {
+                            sign: *sign,
+                            atom: projected,
+                        },
+                        vars,
+                        ranges,
+                    );
+                }
+                CLit::Atom {
+                    sign: *sign,
+                    atom: self.atom(atom, vars, ranges)?,
+                }
+            }
+            Literal::Comparison { op, lhs, rhs, .. } => CLit::Cmp {
+                op: *op,
+                lhs: self.term(lhs, vars, ranges)?,
+                rhs: self.term(rhs, vars, ranges)?,
+            },
+            Literal::Bool(b, _) => CLit::Bool(*b),
+        })
+    }
+
+    /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
+    /// from `p(X,Y)` and the literal becomes `not #projN(X)`.
+    fn project(&mut self, atom: &Atom) -> Result<Atom, Diagnostic> {
+        let mut named = Vec::new();
+        collect_named_vars(&atom.term, &mut named);
+        self.projections += 1;
+        let head = Atom {
+            term: Term::Fun {
+                name: format!("#proj{}", self.projections),
+                args: named
+                    .iter()
+                    .map(|(n, s)| Term::Var(n.clone(), s.clone()))
+                    .collect(),
+                negative: false,
+                span: atom.span.clone(),
+            },
+            span: atom.span.clone(),
+        };
+        self.rule(&Rule {
+            head: Head::Atom(head.clone()),
+            body: vec![BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom: atom.clone(),
+            })],
+            span: atom.span.clone(),
+        })?;
+        Ok(head)
+    }
+
+    fn condition(&mut self, lits: &[Literal], vars: &mut Vars) -> Result<Vec<CLit>, Diagnostic> {
+        let mut out = Vec::new();
+        for l in lits {
+            let mut ranges = Vec::new();
+            let c = self.literal(l, vars, &mut ranges)?;
+            out.extend(ranges);
+            out.push(c);
+        }
+        Ok(out)
+    }
+
+    /// Compiles one statement-level rule (pools expanded into several compiled rules).
+    pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
+        let bodies = expand_bodies(&rule.body)?;
+        let heads: Vec<Head> = match &rule.head {
+            Head::Atom(a) => expand_atom(a).into_iter().map(Head::Atom).collect(),
+            Head::Choice {
+                elems,
+                left,
+                right,
+                span,
+            } => {
+                let mut new_elems = Vec::new();
+                for e in elems {
+                    for atom in expand_atom(&e.atom) {
+                        for cond in expand_conjunction(&e.cond) {
+                            new_elems.push(ChoiceElem {
+                                atom: atom.clone(),
+                                cond,
+                                span: e.span.clone(),
+                            });
+                        }
+                    }
+                }
+                let guard_alts = |g: &Option<Guard>| -> Vec<Option<Guard>> {
+                    match g {
+                        None => vec![None],
+                        Some(g) => expand_term(&g.term)
+                            .into_iter()
+                            .map(|term| Some(Guard { op: g.op, term }))
+                            .collect(),
+                    }
+                };
+                let mut heads = Vec::new();
+                for l in guard_alts(left) {
+                    for r in guard_alts(right) {
+                        heads.push(Head::Choice {
+                            elems: new_elems.clone(),
+                            left: l.clone(),
+                            right: r,
+                            span: span.clone(),
+                        });
+                    }
+                }
+                heads
+            }
+            Head::None => vec![Head::None],
+            Head::Disjunction(elems) => {
+                return Err(Diagnostic::error(
+                    &elems
+                        .first()
+                        .map(|e| e.span.clone())
+                        .unwrap_or(rule.span.clone()),
+                    "disjunctive heads and conditional head literals are not supported yet",
+                ));
+            }
+            Head::Aggregate { span, .. } => {
+                return Err(Diagnostic::error(
+                    span,
+                    "head aggregates are not supported yet",
+                ));
+            }
+        };
+        for head in &heads {
+            for body in &bodies {
+                self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `#show t : body.` as a rule whose "head" is the shown term.
+    pub fn show_term(
+        &mut self,
+        term: &Term,
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let bodies = expand_bodies(body)?;
+        for t in expand_term(term) {
+            for body in &bodies {
+                self.single_rule(&RuleHead::Show(t.clone()), body, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn single_rule(
+        &mut self,
+        head: &RuleHead,
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let mut vars = Vars::new();
+        let mut cbody = Vec::new();
+        let mut ranges = Vec::new();
+        for b in body {
+            match b {
+                BodyLit::Lit(l) => {
+                    let c = self.literal(l, &mut vars, &mut ranges)?;
+                    cbody.push(CBody::Lit(c));
+                }
+                BodyLit::Conditional { lit, cond, .. } => {
+                    let mut local = Vec::new();
+                    let clit = self.literal(lit, &mut vars, &mut local)?;
+                    let mut lits = self.condition(cond, &mut vars)?;
+                    lits.extend(local);
+                    cbody.push(CBody::Conditional {
+                        lit: clit,
+                        cond: Condition {
+                            lits,
+                            plan: Vec::new(),
+                        },
+                    });
+                }
+                BodyLit::Aggregate { agg, .. } => {
+                    return Err(Diagnostic::error(
+                        &agg.span,
+                        "aggregates are not supported yet",
+                    ));
+                }
+            }
+        }
+        let chead = match head {
+            RuleHead::Show(t) => CHead::ShowTerm(self.term(t, &mut vars, &mut ranges)?),
+            RuleHead::Ast(Head::None) => CHead::None,
+            RuleHead::Ast(Head::Atom(a)) => CHead::Atom(self.atom(a, &mut vars, &mut ranges)?),
+            RuleHead::Ast(Head::Choice {
+                elems, left, right, ..
+            }) => {
+                let mut celems = Vec::new();
+                for e in elems {
+                    let mut local = Vec::new();
+                    let atom = self.atom(&e.atom, &mut vars, &mut local)?;
+                    let mut lits = self.condition(&e.cond, &mut vars)?;
+                    lits.extend(local);
+                    celems.push(CChoiceElem {
+                        atom,
+                        cond: Condition {
+                            lits,
+                            plan: Vec::new(),
+                        },
+                    });
+                }
+                let mut guards = Vec::new();
+                if let Some(g) = left {
+                    // `L op {..}` is `{..} flip(op) L`
+                    guards.push((g.op.flip(), self.term(&g.term, &mut vars, &mut ranges)?));
+                }
+                if let Some(g) = right {
+                    guards.push((g.op, self.term(&g.term, &mut vars, &mut ranges)?));
+                }
+                CHead::Choice {
+                    elems: celems,
+                    guards,
+                }
+            }
+            RuleHead::Ast(Head::Disjunction(_) | Head::Aggregate { .. }) => {
+                unreachable!("rejected by rule()")
+            }
+        };
+        cbody.extend(ranges.into_iter().map(CBody::Lit));
+        let mut r = CRule {
+            head: chead,
+            body: cbody,
+            num_vars: vars.names.len(),
+            span: span.clone(),
+            plan: Vec::new(),
+            delta_plans: Vec::new(),
+        };
+        super::plan::plan_rule(&mut r, &vars.names, &vars.spans)?;
+        self.out.push(r);
+        Ok(())
+    }
+}
+
+enum RuleHead {
+    Ast(Head),
+    Show(Term),
+}
+
+/// Expands pools in a body: plain literals expand into alternative bodies, conditional literals
+/// into conjunctions within the same body.
+fn expand_bodies(body: &[BodyLit]) -> Result<Vec<Vec<BodyLit>>, Diagnostic> {
+    let mut body_alts: Vec<Vec<Vec<BodyLit>>> = Vec::new();
+    for b in body {
+        match b {
+            BodyLit::Lit(l) => body_alts.push(
+                expand_literal(l)
+                    .into_iter()
+                    .map(|l| vec![BodyLit::Lit(l)])
+                    .collect(),
+            ),
+            BodyLit::Conditional { lit, cond, span } => {
+                let mut conj = Vec::new();
+                for lit in expand_literal(lit) {
+                    for cond in expand_conjunction(cond) {
+                        conj.push(BodyLit::Conditional {
+                            lit: lit.clone(),
+                            cond,
+                            span: span.clone(),
+                        });
+                    }
+                }
+                body_alts.push(vec![conj]);
+            }
+            BodyLit::Aggregate { agg, .. } => {
+                return Err(Diagnostic::error(
+                    &agg.span,
+                    "aggregates are not supported yet",
+                ));
+            }
+        }
+    }
+    Ok(product(&body_alts, |alts| alts.clone())
+        .into_iter()
+        .map(|parts| parts.into_iter().flatten().collect())
+        .collect())
+}
+
+fn has_anonymous(t: &Term) -> bool {
+    match t {
+        Term::Anonymous(_) => true,
+        Term::Fun { args, .. } => args.iter().any(has_anonymous),
+        Term::Unary(_, x, _) => has_anonymous(x),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_anonymous(x) || has_anonymous(y),
+        Term::Pool(alts, _) => alts.iter().any(has_anonymous),
+        _ => false,
+    }
+}
+
+fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
+    match t {
+        Term::Var(n, s) => {
+            if !out.iter().any(|(m, _)| m == n) {
+                out.push((n.clone(), s.clone()));
+            }
+        }
+        Term::Fun { args, .. } => args.iter().for_each(|a| collect_named_vars(a, out)),
+        Term::Unary(_, x, _) => collect_named_vars(x, out),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => {
+            collect_named_vars(x, out);
+            collect_named_vars(y, out);
+        }
+        Term::Pool(alts, _) => alts.iter().for_each(|a| collect_named_vars(a, out)),
+        _ => {}
+    }
+}
+
+impl Compiler<'_> {
+    /// A variable-free term evaluated now (for `#const` values); `None` if it has variables or
+    /// no value.
+    pub fn ground_term(&mut self, t: &Term) -> Result<Option<Sym>, Diagnostic> {
+        let alts = expand_term(t);
+        if alts.len() != 1 {
+            return Ok(None);
+        }
+        let mut vars = Vars::new();
+        let mut ranges = Vec::new();
+        let c = self.term(&alts[0], &mut vars, &mut ranges)?;
+        match c {
+            CTerm::Sym(s) if ranges.is_empty() && vars.names.is_empty() => Ok(Some(s)),
+            _ => Ok(None),
+        }
+    }
+}

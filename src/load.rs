@@ -1,0 +1,106 @@
+//! Reading programs: files or standard input, `#include` resolution, encoding checks.
+
+use crate::syntax::ast::{Span, Statement};
+use crate::syntax::{Diagnostic, parse};
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The name used for standard input in diagnostics.
+pub const STDIN: &str = "<stdin>";
+
+/// Parses the given files (`-` or no file at all: standard input), following `#include`s. Each
+/// file is read once, as clingo does.
+pub fn load(paths: &[String]) -> Result<Vec<Statement>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    if paths.is_empty() {
+        load_one(None, None, &mut out, &mut seen)?;
+    }
+    for p in paths {
+        if p == "-" {
+            load_one(None, None, &mut out, &mut seen)?;
+        } else {
+            load_one(Some(PathBuf::from(p)), None, &mut out, &mut seen)?;
+        }
+    }
+    Ok(out)
+}
+
+fn load_one(
+    path: Option<PathBuf>,
+    included_at: Option<&Span>,
+    out: &mut Vec<Statement>,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(), Diagnostic> {
+    let (name, bytes) = match &path {
+        None => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| Diagnostic::global(format!("cannot read standard input: {e}")))?;
+            (STDIN.to_string(), buf)
+        }
+        Some(p) => {
+            let key = p.canonicalize().unwrap_or_else(|_| p.clone());
+            if !seen.insert(key) {
+                return Ok(());
+            }
+            let bytes = std::fs::read(p).map_err(|e| {
+                let msg = format!("cannot read file '{}': {e}", p.display());
+                match included_at {
+                    Some(span) => Diagnostic::error(span, msg),
+                    None => Diagnostic::global(msg),
+                }
+            })?;
+            (p.display().to_string(), bytes)
+        }
+    };
+    let file: Arc<str> = Arc::from(name.as_str());
+    let text = decode_utf8(&bytes, &file)?;
+    let statements = parse(text, file.clone())?;
+    for st in statements {
+        if let Statement::Include { path: inc, span } = &st {
+            let resolved = resolve_include(path.as_deref(), inc);
+            load_one(Some(resolved), Some(span), out, seen)?;
+        } else {
+            out.push(st);
+        }
+    }
+    Ok(())
+}
+
+/// Includes are relative to the including file's directory, then to the working directory.
+fn resolve_include(from: Option<&Path>, inc: &str) -> PathBuf {
+    if let Some(dir) = from.and_then(Path::parent) {
+        let candidate = dir.join(inc);
+        if candidate.exists() {
+            return candidate;
+        }
+    }
+    PathBuf::from(inc)
+}
+
+/// Source text must be UTF-8; the error points at the first invalid byte.
+fn decode_utf8<'a>(bytes: &'a [u8], file: &Arc<str>) -> Result<&'a str, Diagnostic> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = &bytes[..e.valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let col = String::from_utf8_lossy(&valid[line_start..])
+            .chars()
+            .count() as u32
+            + 1;
+        Diagnostic::error(
+            &Span {
+                file: file.clone(),
+                start_line: line,
+                start_col: col,
+                end_line: line,
+                end_col: col + 1,
+            },
+            "input is not valid UTF-8",
+        )
+    })
+}

@@ -1,0 +1,196 @@
+//! Answer sets for people and scripts: clingo's text shape and its `--outf=2` JSON shape.
+
+use serde_json::{Value as Json, json};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+pub const VERSION_LINE: &str = concat!("aspsat version ", env!("CARGO_PKG_VERSION"));
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// The final verdict of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Satisfiable,
+    Unsatisfiable,
+    /// Stopped (time limit, interrupt) before a verdict.
+    Unknown,
+}
+
+impl Verdict {
+    fn text(self) -> &'static str {
+        match self {
+            Verdict::Satisfiable => "SATISFIABLE",
+            Verdict::Unsatisfiable => "UNSATISFIABLE",
+            Verdict::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// Sizes and times of the pipeline's stages, for `--stats`.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub ground_atoms: usize,
+    pub ground_rules: usize,
+    pub cnf_vars: u32,
+    pub cnf_clauses: usize,
+    pub ground_time: Duration,
+    pub translate_time: Duration,
+    pub solve_time: Duration,
+    pub first_model: Option<Duration>,
+    pub unsat_time: Duration,
+    pub solver_calls: usize,
+}
+
+/// Prints models as they come (text) or collects them (JSON), then the summary.
+pub struct Printer {
+    format: Format,
+    show_stats: bool,
+    inputs: Vec<String>,
+    witnesses: Vec<Vec<String>>,
+    start: Instant,
+    pub stats: Stats,
+    finished: bool,
+}
+
+impl Printer {
+    pub fn new(format: Format, show_stats: bool, inputs: Vec<String>) -> Self {
+        Printer {
+            format,
+            show_stats,
+            inputs,
+            witnesses: Vec::new(),
+            start: Instant::now(),
+            stats: Stats::default(),
+            finished: false,
+        }
+    }
+
+    pub fn models(&self) -> usize {
+        self.witnesses.len()
+    }
+
+    pub fn begin(&mut self) {
+        if self.format == Format::Text {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{VERSION_LINE}");
+            let names = if self.inputs.is_empty() {
+                crate::load::STDIN.to_string()
+            } else if self.inputs.len() == 1 {
+                self.inputs[0].clone()
+            } else {
+                format!("{} ...", self.inputs[0])
+            };
+            let _ = writeln!(out, "Reading from {names}");
+            let _ = writeln!(out, "Solving...");
+            let _ = out.flush();
+        }
+    }
+
+    pub fn model(&mut self, symbols: Vec<String>) {
+        if self.format == Format::Text {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "Answer: {}", self.witnesses.len() + 1);
+            let _ = writeln!(out, "{}", symbols.join(" "));
+            let _ = out.flush();
+        }
+        self.witnesses.push(symbols);
+    }
+
+    /// Prints the summary; `more` is whether further models may exist. Only the first call
+    /// prints (a time-limit watchdog and the main thread may both try).
+    pub fn finish(&mut self, verdict: Verdict, more: bool) {
+        if self.finished {
+            return;
+        }
+        self.finished = true;
+        let total = self.start.elapsed();
+        let s = &self.stats;
+        let mut out = std::io::stdout().lock();
+        let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
+        match self.format {
+            Format::Text => {
+                let _ = writeln!(out, "{}", verdict.text());
+                let _ = writeln!(out);
+                let _ = writeln!(out, "Models       : {models}");
+                let _ = writeln!(out, "Calls        : 1");
+                let _ = writeln!(
+                    out,
+                    "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+                    total.as_secs_f64(),
+                    s.solve_time.as_secs_f64(),
+                    s.first_model.unwrap_or_default().as_secs_f64(),
+                    s.unsat_time.as_secs_f64()
+                );
+                let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
+                if self.show_stats {
+                    let _ = writeln!(out);
+                    let _ = writeln!(out, "Ground atoms : {}", s.ground_atoms);
+                    let _ = writeln!(out, "Ground rules : {}", s.ground_rules);
+                    let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
+                    let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
+                    let _ = writeln!(out, "Solver calls : {}", s.solver_calls);
+                    let _ = writeln!(
+                        out,
+                        "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
+                        s.ground_time.as_secs_f64(),
+                        s.translate_time.as_secs_f64(),
+                        s.solve_time.as_secs_f64()
+                    );
+                }
+            }
+            Format::Json => {
+                let witnesses: Vec<Json> = self
+                    .witnesses
+                    .iter()
+                    .map(|w| json!({ "Value": w }))
+                    .collect();
+                let mut call = serde_json::Map::new();
+                if !witnesses.is_empty() {
+                    call.insert("Witnesses".into(), Json::Array(witnesses));
+                }
+                let mut doc = json!({
+                    "Solver": VERSION_LINE,
+                    "Input": self.inputs,
+                    "Call": [Json::Object(call)],
+                    "Result": verdict.text(),
+                    "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
+                    "Calls": 1,
+                    "Time": {
+                        "Total": round3(total),
+                        "Solve": round3(s.solve_time),
+                        "Model": round3(s.first_model.unwrap_or_default()),
+                        "Unsat": round3(s.unsat_time),
+                        "CPU": round3(total),
+                    },
+                });
+                if self.show_stats {
+                    doc["Stats"] = json!({
+                        "GroundAtoms": s.ground_atoms,
+                        "GroundRules": s.ground_rules,
+                        "CnfVars": s.cnf_vars,
+                        "CnfClauses": s.cnf_clauses,
+                        "SolverCalls": s.solver_calls,
+                        "GroundTime": round3(s.ground_time),
+                        "TranslateTime": round3(s.translate_time),
+                        "SolveTime": round3(s.solve_time),
+                    });
+                }
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&doc).unwrap_or_default()
+                );
+            }
+        }
+        let _ = out.flush();
+    }
+}
+
+fn round3(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1000.0).round() / 1000.0
+}

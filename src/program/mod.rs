@@ -1,0 +1,183 @@
+//! The ground program: atoms are interned symbols, rules refer to atoms by [`AtomId`].
+//!
+//! The grounder produces it; [`simplify`] removes what is decided (facts, underivable atoms);
+//! the translator turns the rest into CNF.
+
+mod print;
+mod simplify;
+
+pub use simplify::simplify;
+
+use crate::symbol::{Signature, Sym, SymbolTable};
+use crate::syntax::ast::CmpOp;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct AtomId(pub u32);
+
+/// Default negation of a ground literal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Polarity {
+    Pos,
+    /// `not a`
+    Not,
+    /// `not not a`: true when `a` is, but without positive dependency on `a`
+    NotNot,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Lit {
+    pub atom: AtomId,
+    pub polarity: Polarity,
+}
+
+impl Lit {
+    pub fn pos(atom: AtomId) -> Lit {
+        Lit {
+            atom,
+            polarity: Polarity::Pos,
+        }
+    }
+    pub fn not(atom: AtomId) -> Lit {
+        Lit {
+            atom,
+            polarity: Polarity::Not,
+        }
+    }
+    /// Whether the literal holds when its atom has the given value.
+    pub fn holds(self, atom_value: bool) -> bool {
+        match self.polarity {
+            Polarity::Not => !atom_value,
+            Polarity::Pos | Polarity::NotNot => atom_value,
+        }
+    }
+}
+
+/// One instance `cond → lit` of a conditional body literal `lit : cond`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CondInstance {
+    pub lit: Lit,
+    pub cond: Vec<Lit>,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum BodyElem {
+    Lit(Lit),
+    /// A ground conditional literal: the conjunction of its instances. Instances whose condition
+    /// and literal are decided were removed by the grounder.
+    Conditional(Vec<CondInstance>),
+}
+
+/// Choice element `atom : cond`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ChoiceElem {
+    pub atom: AtomId,
+    pub cond: Vec<Lit>,
+}
+
+/// A guard `count op value` (value is any symbol; clingo compares with its total order).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CountGuard {
+    pub op: CmpOp,
+    pub value: Sym,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Head {
+    /// Integrity constraint.
+    None,
+    Atom(AtomId),
+    /// `guards { elems }`: any subset of the elements may be chosen; when the body holds, the
+    /// number of distinct true element atoms whose condition holds must satisfy every guard.
+    Choice {
+        elems: Vec<ChoiceElem>,
+        guards: Vec<CountGuard>,
+    },
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Rule {
+    pub head: Head,
+    pub body: Vec<BodyElem>,
+}
+
+/// What the answer sets show.
+#[derive(Clone, Debug, Default)]
+pub struct ShowSpec {
+    /// No `#show sig`/`#show.`/`#hide.` seen: every atom is shown.
+    pub show_all_atoms: bool,
+    pub signatures: HashSet<Signature>,
+    /// `#show t : body.` instances: `t` is shown when all literals hold.
+    pub terms: Vec<(Sym, Vec<Lit>)>,
+}
+
+#[derive(Debug, Default)]
+pub struct GroundProgram {
+    pub symbols: SymbolTable,
+    atoms: Vec<Sym>,
+    atom_index: HashMap<Sym, AtomId>,
+    /// `facts[a]`: atom `a` is true in every answer set.
+    pub facts: Vec<bool>,
+    /// `derivable[a]`: `a` occurs in some head (otherwise it is false in every answer set).
+    pub derivable: Vec<bool>,
+    pub rules: Vec<Rule>,
+    pub show: ShowSpec,
+}
+
+impl GroundProgram {
+    pub fn new(symbols: SymbolTable) -> Self {
+        GroundProgram {
+            symbols,
+            ..Default::default()
+        }
+    }
+
+    pub fn atom(&mut self, sym: Sym) -> AtomId {
+        if let Some(&id) = self.atom_index.get(&sym) {
+            return id;
+        }
+        let id = AtomId(self.atoms.len() as u32);
+        self.atoms.push(sym);
+        self.atom_index.insert(sym, id);
+        self.facts.push(false);
+        self.derivable.push(false);
+        id
+    }
+
+    pub fn lookup_atom(&self, sym: Sym) -> Option<AtomId> {
+        self.atom_index.get(&sym).copied()
+    }
+
+    pub fn atom_sym(&self, a: AtomId) -> Sym {
+        self.atoms[a.0 as usize]
+    }
+
+    pub fn num_atoms(&self) -> usize {
+        self.atoms.len()
+    }
+
+    pub fn is_fact(&self, a: AtomId) -> bool {
+        self.facts[a.0 as usize]
+    }
+
+    pub fn is_derivable(&self, a: AtomId) -> bool {
+        self.derivable[a.0 as usize]
+    }
+
+    /// Whether atom `a` appears in the output (independent of its truth value).
+    pub fn is_shown(&self, a: AtomId) -> bool {
+        let sym = self.atom_sym(a);
+        self.show.show_all_atoms
+            || self
+                .symbols
+                .signature(sym)
+                .is_some_and(|sig| self.show.signatures.contains(&sig))
+    }
+
+    /// Atoms that are neither facts nor underivable: the ones the solver decides.
+    pub fn open_atoms(&self) -> impl Iterator<Item = AtomId> + '_ {
+        (0..self.atoms.len() as u32)
+            .map(AtomId)
+            .filter(|&a| self.is_derivable(a) && !self.is_fact(a))
+    }
+}

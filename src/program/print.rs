@@ -1,0 +1,105 @@
+//! Readable text of a ground program (`aspsat ground`), in clingo's rule syntax.
+
+use super::{BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
+use crate::syntax::ast::CmpOp;
+use std::fmt::Write;
+
+pub fn cmp_op_str(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "=",
+        CmpOp::Ne => "!=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
+    }
+}
+
+impl GroundProgram {
+    pub fn lit_text(&self, l: Lit) -> String {
+        let atom = self.symbols.to_string(self.atom_sym(l.atom));
+        match l.polarity {
+            Polarity::Pos => atom,
+            Polarity::Not => format!("not {atom}"),
+            Polarity::NotNot => format!("not not {atom}"),
+        }
+    }
+
+    fn lits_text(&self, lits: &[Lit]) -> String {
+        lits.iter()
+            .map(|l| self.lit_text(*l))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn guard_text(&self, g: &CountGuard) -> String {
+        format!("{}{}", cmp_op_str(g.op), self.symbols.to_string(g.value))
+    }
+
+    /// The whole program: facts first (in clingo's term order), then the rules.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut facts: Vec<_> = (0..self.num_atoms() as u32)
+            .map(super::AtomId)
+            .filter(|&a| self.is_fact(a))
+            .map(|a| self.atom_sym(a))
+            .collect();
+        facts.sort_by(|a, b| self.symbols.compare(*a, *b));
+        for f in facts {
+            let _ = writeln!(out, "{}.", self.symbols.to_string(f));
+        }
+        for rule in &self.rules {
+            let head = match &rule.head {
+                Head::None => String::new(),
+                Head::Atom(a) => self.symbols.to_string(self.atom_sym(*a)),
+                Head::Choice { elems, guards } => {
+                    let elems = elems
+                        .iter()
+                        .map(|e| {
+                            let atom = self.symbols.to_string(self.atom_sym(e.atom));
+                            if e.cond.is_empty() {
+                                atom
+                            } else {
+                                format!("{atom}:{}", self.lits_text(&e.cond))
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(";");
+                    let guards: String = guards.iter().map(|g| self.guard_text(g)).collect();
+                    format!("{{{elems}}}{guards}")
+                }
+            };
+            let body = rule
+                .body
+                .iter()
+                .map(|b| match b {
+                    BodyElem::Lit(l) => self.lit_text(*l),
+                    BodyElem::Conditional(instances) => instances
+                        .iter()
+                        .map(|i| {
+                            if i.cond.is_empty() {
+                                self.lit_text(i.lit)
+                            } else {
+                                format!("{}:{}", self.lit_text(i.lit), self.lits_text(&i.cond))
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(";"),
+                })
+                .collect::<Vec<_>>()
+                .join(",");
+            match (head.is_empty(), body.is_empty()) {
+                (_, true) => {
+                    let _ = writeln!(out, "{head}.");
+                }
+                (true, false) => {
+                    let _ = writeln!(out, ":-{body}.");
+                }
+                (false, false) => {
+                    let _ = writeln!(out, "{head}:-{body}.");
+                }
+            }
+        }
+        out
+    }
+}

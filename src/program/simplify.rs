@@ -1,0 +1,190 @@
+//! Propagation of decided atoms through the ground program.
+//!
+//! An atom is a fact when some rule with an empty body derives it, and false when no live rule
+//! has it in its head. Both propagate: rules whose body contains a false literal die, true
+//! literals are removed, and the changes cascade. What remains is the part the solver decides.
+
+use super::{BodyElem, GroundProgram, Head, Lit, Rule};
+
+#[derive(Clone, Copy, PartialEq)]
+enum Value {
+    True,
+    False,
+    Open,
+}
+
+struct State {
+    facts: Vec<bool>,
+    support: Vec<u32>,
+}
+
+impl State {
+    fn value(&self, atom: super::AtomId) -> Value {
+        let i = atom.0 as usize;
+        if self.facts[i] {
+            Value::True
+        } else if self.support[i] == 0 {
+            Value::False
+        } else {
+            Value::Open
+        }
+    }
+
+    fn lit(&self, l: Lit) -> Value {
+        match self.value(l.atom) {
+            Value::Open => Value::Open,
+            v if l.holds(v == Value::True) => Value::True,
+            _ => Value::False,
+        }
+    }
+}
+
+enum Outcome {
+    Dead,
+    Alive,
+}
+
+/// Simplifies one rule in place; `Dead` when its body can never hold.
+fn simplify_rule(rule: &mut Rule, st: &State) -> Outcome {
+    let mut dead = false;
+    rule.body.retain_mut(|elem| match elem {
+        BodyElem::Lit(l) => match st.lit(*l) {
+            Value::True => false,
+            Value::False => {
+                dead = true;
+                true
+            }
+            Value::Open => true,
+        },
+        BodyElem::Conditional(instances) => {
+            instances.retain_mut(|inst| {
+                if inst.cond.iter().any(|c| st.lit(*c) == Value::False) {
+                    return false; // condition never holds: the implication is true
+                }
+                inst.cond.retain(|c| st.lit(*c) != Value::True);
+                match st.lit(inst.lit) {
+                    Value::True => false,
+                    Value::False if inst.cond.is_empty() => {
+                        dead = true;
+                        true
+                    }
+                    _ => true,
+                }
+            });
+            !instances.is_empty()
+        }
+    });
+    if dead {
+        return Outcome::Dead;
+    }
+    if let Head::Choice { elems, .. } = &mut rule.head {
+        elems.retain_mut(|e| {
+            if e.cond.iter().any(|c| st.lit(*c) == Value::False) {
+                return false;
+            }
+            e.cond.retain(|c| st.lit(*c) != Value::True);
+            true
+        });
+    }
+    Outcome::Alive
+}
+
+fn head_atoms(rule: &Rule) -> Vec<super::AtomId> {
+    let mut atoms = match &rule.head {
+        Head::None => Vec::new(),
+        Head::Atom(a) => vec![*a],
+        Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+    };
+    atoms.sort();
+    atoms.dedup();
+    atoms
+}
+
+fn body_atoms(rule: &Rule, out: &mut Vec<super::AtomId>) {
+    for elem in &rule.body {
+        match elem {
+            BodyElem::Lit(l) => out.push(l.atom),
+            BodyElem::Conditional(instances) => {
+                for inst in instances {
+                    out.push(inst.lit.atom);
+                    out.extend(inst.cond.iter().map(|c| c.atom));
+                }
+            }
+        }
+    }
+    if let Head::Choice { elems, .. } = &rule.head {
+        for e in elems {
+            out.extend(e.cond.iter().map(|c| c.atom));
+        }
+    }
+}
+
+pub fn simplify(program: &mut GroundProgram) {
+    let n = program.num_atoms();
+    let mut st = State {
+        facts: program.facts.clone(),
+        support: vec![0; n],
+    };
+    let mut rules = std::mem::take(&mut program.rules);
+    let mut occurrences: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut heads: Vec<Vec<super::AtomId>> = Vec::with_capacity(rules.len());
+    let mut scratch = Vec::new();
+    for (r, rule) in rules.iter().enumerate() {
+        let h = head_atoms(rule);
+        for a in &h {
+            st.support[a.0 as usize] += 1;
+        }
+        heads.push(h);
+        scratch.clear();
+        body_atoms(rule, &mut scratch);
+        scratch.sort();
+        scratch.dedup();
+        for a in &scratch {
+            occurrences[a.0 as usize].push(r as u32);
+        }
+    }
+    let mut alive = vec![true; rules.len()];
+    let mut queue: Vec<u32> = (0..rules.len() as u32).collect();
+    while let Some(r) = queue.pop() {
+        let r = r as usize;
+        if !alive[r] {
+            continue;
+        }
+        let mut changed_atoms = Vec::new();
+        match simplify_rule(&mut rules[r], &st) {
+            Outcome::Dead => {
+                alive[r] = false;
+                for a in &heads[r] {
+                    let s = &mut st.support[a.0 as usize];
+                    *s -= 1;
+                    if *s == 0 && !st.facts[a.0 as usize] {
+                        changed_atoms.push(*a);
+                    }
+                }
+            }
+            Outcome::Alive => {
+                if let Head::Atom(a) = rules[r].head {
+                    if rules[r].body.is_empty() && !st.facts[a.0 as usize] {
+                        st.facts[a.0 as usize] = true;
+                        changed_atoms.push(a);
+                    }
+                }
+            }
+        }
+        for a in changed_atoms {
+            queue.extend(occurrences[a.0 as usize].iter().copied());
+        }
+    }
+    program.facts = st.facts;
+    for (i, d) in program.derivable.iter_mut().enumerate() {
+        *d = program.facts[i] || st.support[i] > 0;
+    }
+    program.rules = rules
+        .into_iter()
+        .zip(alive)
+        .filter(|(rule, alive)| {
+            *alive && !matches!(rule.head, Head::Atom(a) if program.facts[a.0 as usize])
+        })
+        .map(|(rule, _)| rule)
+        .collect();
+}

@@ -1,0 +1,55 @@
+//! The embedded solver.
+
+use super::SatBackend;
+use crate::cnf::CnfLit;
+use varisat::{ExtendFormula, Lit, Solver};
+
+pub struct VarisatBackend {
+    solver: Solver<'static>,
+    num_vars: usize,
+}
+
+impl VarisatBackend {
+    pub fn new(num_vars: u32) -> Self {
+        VarisatBackend {
+            solver: Solver::new(),
+            num_vars: num_vars as usize,
+        }
+    }
+}
+
+impl Default for VarisatBackend {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl SatBackend for VarisatBackend {
+    fn add_clause(&mut self, clause: &[CnfLit]) {
+        let lits: Vec<Lit> = clause
+            .iter()
+            .map(|&l| Lit::from_dimacs(l as isize))
+            .collect();
+        for &l in clause {
+            self.num_vars = self.num_vars.max(l.unsigned_abs() as usize);
+        }
+        self.solver.add_clause(&lits);
+    }
+
+    fn solve(&mut self) -> Result<Option<Vec<bool>>, String> {
+        match self.solver.solve() {
+            Ok(true) => {
+                let mut model = vec![false; self.num_vars + 1];
+                for l in self.solver.model().unwrap_or_default() {
+                    let v = l.var().to_dimacs() as usize;
+                    if v < model.len() {
+                        model[v] = l.is_positive();
+                    }
+                }
+                Ok(Some(model))
+            }
+            Ok(false) => Ok(None),
+            Err(e) => Err(format!("varisat: {e}")),
+        }
+    }
+}

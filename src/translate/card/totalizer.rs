@@ -1,0 +1,127 @@
+//! The totalizer (Bailleux & Boufkhad 2003): a balanced tree of unary adders. With outputs cut
+//! at `k` it has O(n·k) clauses (O(n log n) auxiliary variables at most), never all subsets.
+
+use crate::cnf::{Cnf, CnfLit};
+
+/// Returns `out` with `out[i] ↔ (at least i+1 of inputs are true)` for `i < min(k, n)`.
+/// Both directions are encoded, so the outputs are functions of the inputs.
+pub fn totalizer(cnf: &mut Cnf, inputs: &[CnfLit], k: usize) -> Vec<CnfLit> {
+    if inputs.is_empty() || k == 0 {
+        return Vec::new();
+    }
+    if inputs.len() == 1 {
+        return vec![inputs[0]];
+    }
+    let mid = inputs.len() / 2;
+    let a = totalizer(cnf, &inputs[..mid], k);
+    let b = totalizer(cnf, &inputs[mid..], k);
+    // Whether a child's count can exceed its outputs (it was cut at k).
+    let a_cut = mid > a.len();
+    let b_cut = inputs.len() - mid > b.len();
+    let m = (a.len() + b.len()).min(k);
+    let r: Vec<CnfLit> = (0..m).map(|_| cnf.new_var()).collect();
+    // at(x, i): literal "at least i" of child x (i = 0 is true; beyond its length false unless cut)
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            let sum = i + j;
+            // Upward: a ≥ i ∧ b ≥ j → r ≥ i+j (sums beyond the cut follow from smaller ones)
+            if sum >= 1 && sum <= m {
+                let mut clause = Vec::with_capacity(3);
+                if i > 0 {
+                    clause.push(-a[i - 1]);
+                }
+                if j > 0 {
+                    clause.push(-b[j - 1]);
+                }
+                clause.push(r[sum - 1]);
+                cnf.add_clause(&clause);
+            }
+            // Downward: a < i+1 ∧ b < j+1 → r < i+j+1
+            if sum < m {
+                let mut clause = Vec::with_capacity(3);
+                if i < a.len() {
+                    clause.push(a[i]);
+                } else if a_cut {
+                    continue;
+                }
+                if j < b.len() {
+                    clause.push(b[j]);
+                } else if b_cut {
+                    continue;
+                }
+                clause.push(-r[sum]);
+                cnf.add_clause(&clause);
+            }
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every assignment of the inputs forces exactly the outputs that match its count.
+    #[test]
+    fn outputs_count_exactly() {
+        for n in 1..=7usize {
+            for k in 1..=n + 1 {
+                let mut cnf = Cnf::new();
+                let inputs: Vec<CnfLit> = (0..n).map(|_| cnf.new_var()).collect();
+                let out = totalizer(&mut cnf, &inputs, k);
+                assert_eq!(out.len(), n.min(k));
+                for mask in 0u32..(1 << n) {
+                    let count = mask.count_ones() as usize;
+                    // The outputs' values are determined: check that the expected assignment of
+                    // the outputs extends to a model and that a flipped output does not.
+                    let expected: Vec<bool> = (0..out.len()).map(|i| count > i).collect();
+                    for flip in std::iter::once(None).chain((0..out.len()).map(Some)) {
+                        let mut fixed = Vec::new();
+                        for (i, &x) in inputs.iter().enumerate() {
+                            fixed.push(if mask >> i & 1 == 1 { x } else { -x });
+                        }
+                        for (i, &o) in out.iter().enumerate() {
+                            let v = expected[i] != (flip == Some(i));
+                            fixed.push(if v { o } else { -o });
+                        }
+                        let sat = brute_force_sat(&cnf, &fixed);
+                        assert_eq!(
+                            sat,
+                            flip.is_none(),
+                            "n={n} k={k} mask={mask:b} flip={flip:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// At most one of n: O(n) clauses, far below the n²/2 of the pairwise encoding.
+    #[test]
+    fn at_most_one_is_linear() {
+        let mut cnf = Cnf::new();
+        let inputs: Vec<CnfLit> = (0..1000).map(|_| cnf.new_var()).collect();
+        totalizer(&mut cnf, &inputs, 2);
+        assert!(
+            cnf.num_clauses() < 10 * 1000,
+            "{} clauses",
+            cnf.num_clauses()
+        );
+    }
+
+    fn brute_force_sat(cnf: &Cnf, fixed: &[CnfLit]) -> bool {
+        let n = cnf.num_vars() as usize;
+        let mut base = vec![None; n + 1];
+        for &l in fixed {
+            base[l.unsigned_abs() as usize] = Some(l > 0);
+        }
+        let free: Vec<usize> = (1..=n).filter(|&v| base[v].is_none()).collect();
+        (0u64..(1 << free.len())).any(|m| {
+            let mut model: Vec<bool> = base.iter().map(|b| b.unwrap_or(false)).collect();
+            for (i, &v) in free.iter().enumerate() {
+                model[v] = m >> i & 1 == 1;
+            }
+            cnf.satisfied_by(&model)
+        })
+    }
+}

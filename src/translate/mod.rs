@@ -1,0 +1,325 @@
+//! Ground program → CNF by Clark completion: an open atom is true exactly when the body of one
+//! of its rules holds (choice rules only allow it), constraints become clauses, and choice
+//! bounds become cardinality constraints. Completion is exact for tight programs only, so a
+//! positive cycle is detected and reported here.
+
+pub mod card;
+mod tight;
+
+pub use tight::PositiveCycle;
+
+use crate::cnf::{Cnf, CnfLit};
+use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
+use crate::symbol::{Sym, SymData};
+use crate::syntax::ast::CmpOp;
+use std::collections::HashMap;
+
+/// A formula's value: decided, or a CNF literal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Value {
+    True,
+    False,
+    Lit(CnfLit),
+}
+
+impl Value {
+    fn negate(self) -> Value {
+        match self {
+            Value::True => Value::False,
+            Value::False => Value::True,
+            Value::Lit(l) => Value::Lit(-l),
+        }
+    }
+}
+
+/// The CNF and the map back to the program.
+pub struct Translation {
+    pub cnf: Cnf,
+    /// The value of each atom (facts are `True`, underivable atoms `False`).
+    pub atoms: Vec<Value>,
+    /// What an answer set shows, with the formula value that makes it shown.
+    pub shown: Vec<(Sym, Value)>,
+}
+
+impl Translation {
+    /// CNF variables of atoms: an answer set is determined by their values.
+    pub fn atom_vars(&self) -> Vec<CnfLit> {
+        self.atoms
+            .iter()
+            .filter_map(|v| match v {
+                Value::Lit(l) => Some(l.abs()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+struct Builder<'a> {
+    program: &'a GroundProgram,
+    cnf: Cnf,
+    atoms: Vec<Value>,
+    conjunctions: HashMap<Vec<CnfLit>, CnfLit>,
+}
+
+impl Builder<'_> {
+    fn lit(&self, l: Lit) -> Value {
+        let v = self.atoms[l.atom.0 as usize];
+        match l.polarity {
+            Polarity::Not => v.negate(),
+            Polarity::Pos | Polarity::NotNot => v,
+        }
+    }
+
+    /// A literal equivalent to the conjunction (one auxiliary variable per distinct conjunction
+    /// of two or more open literals).
+    fn and(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
+        let mut lits = Vec::new();
+        for p in parts {
+            match p {
+                Value::False => return Value::False,
+                Value::True => {}
+                Value::Lit(l) => lits.push(l),
+            }
+        }
+        lits.sort_unstable();
+        lits.dedup();
+        if lits.windows(2).any(|w| w[0] == -w[1]) {
+            return Value::False;
+        }
+        match lits.len() {
+            0 => Value::True,
+            1 => Value::Lit(lits[0]),
+            _ => {
+                if let Some(&v) = self.conjunctions.get(&lits) {
+                    return Value::Lit(v);
+                }
+                let v = self.cnf.new_var();
+                for &l in &lits {
+                    self.cnf.add_clause(&[-v, l]);
+                }
+                let mut long: Vec<CnfLit> = lits.iter().map(|l| -l).collect();
+                long.push(v);
+                self.cnf.add_clause(&long);
+                self.conjunctions.insert(lits, v);
+                Value::Lit(v)
+            }
+        }
+    }
+
+    fn or(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
+        let negated: Vec<Value> = parts.into_iter().map(Value::negate).collect();
+        self.and(negated).negate()
+    }
+
+    fn body(&mut self, body: &[BodyElem]) -> Value {
+        let mut parts = Vec::with_capacity(body.len());
+        for elem in body {
+            let v = match elem {
+                BodyElem::Lit(l) => self.lit(*l),
+                BodyElem::Conditional(instances) => {
+                    let mut conj = Vec::new();
+                    for inst in instances {
+                        let cond: Vec<Value> = inst.cond.iter().map(|c| self.lit(*c)).collect();
+                        let cond = self.and(cond);
+                        let lit = self.lit(inst.lit);
+                        conj.push(self.or([cond.negate(), lit]));
+                    }
+                    self.and(conj)
+                }
+            };
+            if v == Value::False {
+                return Value::False;
+            }
+            parts.push(v);
+        }
+        self.and(parts)
+    }
+
+    /// Adds the clause `∨ parts` (decided parts simplified away).
+    fn clause(&mut self, parts: &[Value]) {
+        let mut lits = Vec::with_capacity(parts.len());
+        for p in parts {
+            match p {
+                Value::True => return,
+                Value::False => {}
+                Value::Lit(l) => lits.push(*l),
+            }
+        }
+        self.cnf.add_clause(&lits);
+    }
+
+    /// `body → count(inputs) + constant satisfies guards`.
+    fn count_constraint(
+        &mut self,
+        body: Value,
+        inputs: &[CnfLit],
+        constant: usize,
+        guards: &[CountGuard],
+    ) {
+        let n = inputs.len() + constant;
+        let allowed: Vec<bool> = (0..=n)
+            .map(|c| guards.iter().all(|g| guard_holds(self.program, c, g)))
+            .collect();
+        // Forbidden runs of counts [lo, hi]: body → count < lo ∨ count > hi.
+        let mut runs = Vec::new();
+        let mut c = 0;
+        while c <= n {
+            if allowed[c] {
+                c += 1;
+                continue;
+            }
+            let lo = c;
+            while c <= n && !allowed[c] {
+                c += 1;
+            }
+            runs.push((lo, c - 1));
+        }
+        if runs.is_empty() {
+            return;
+        }
+        let needed = runs
+            .iter()
+            .map(|&(_, hi)| if hi < n { hi + 1 } else { 0 })
+            .chain(runs.iter().map(|&(lo, _)| lo))
+            .max()
+            .unwrap_or(0)
+            .saturating_sub(constant);
+        let outputs = card::totalizer(&mut self.cnf, inputs, needed);
+        // at_least(k) over the whole count, constant included
+        let at_least = |k: usize| -> Value {
+            if k <= constant {
+                Value::True
+            } else if k - constant > inputs.len() {
+                Value::False
+            } else {
+                Value::Lit(outputs[k - constant - 1])
+            }
+        };
+        for (lo, hi) in runs {
+            let below = at_least(lo).negate();
+            let above = at_least(hi + 1);
+            self.clause(&[body.negate(), below, above]);
+        }
+    }
+}
+
+/// Whether `count op value` holds in clingo's term order (integers before everything else).
+fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
+    use std::cmp::Ordering;
+    let ord = match program.symbols.get(g.value) {
+        SymData::Num(v) => (count as i64).cmp(&(*v as i64)),
+        SymData::Inf => Ordering::Greater,
+        _ => Ordering::Less,
+    };
+    match g.op {
+        CmpOp::Eq => ord == Ordering::Equal,
+        CmpOp::Ne => ord != Ordering::Equal,
+        CmpOp::Lt => ord == Ordering::Less,
+        CmpOp::Le => ord != Ordering::Greater,
+        CmpOp::Gt => ord == Ordering::Greater,
+        CmpOp::Ge => ord != Ordering::Less,
+    }
+}
+
+/// Translates a simplified ground program. Fails on a positive cycle (non-tight program).
+pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> {
+    tight::check(program)?;
+    let n = program.num_atoms();
+    let mut b = Builder {
+        program,
+        cnf: Cnf::new(),
+        atoms: vec![Value::False; n],
+        conjunctions: HashMap::new(),
+    };
+    for i in 0..n {
+        let a = AtomId(i as u32);
+        b.atoms[i] = if program.is_fact(a) {
+            Value::True
+        } else if program.is_derivable(a) {
+            Value::Lit(b.cnf.new_var())
+        } else {
+            Value::False
+        };
+    }
+    // Supports of each atom: rule bodies (normal rules) and choice bodies with conditions.
+    let mut supports: Vec<Vec<Value>> = vec![Vec::new(); n];
+    for rule in &program.rules {
+        let body = b.body(&rule.body);
+        match &rule.head {
+            Head::None => b.clause(&[body.negate()]),
+            Head::Atom(a) => {
+                let head = b.atoms[a.0 as usize];
+                b.clause(&[body.negate(), head]);
+                supports[a.0 as usize].push(body);
+            }
+            Head::Choice { elems, guards } => {
+                // Group elements by atom: an atom counts once, when one of its conditions holds.
+                let mut by_atom: Vec<(AtomId, Vec<Value>)> = Vec::new();
+                for e in elems {
+                    let cond: Vec<Value> = e.cond.iter().map(|c| b.lit(*c)).collect();
+                    let cond = b.and(cond);
+                    match by_atom.iter_mut().find(|(a, _)| *a == e.atom) {
+                        Some((_, conds)) => conds.push(cond),
+                        None => by_atom.push((e.atom, vec![cond])),
+                    }
+                }
+                let mut inputs = Vec::new();
+                let mut constant = 0;
+                for (atom, conds) in by_atom {
+                    let cond = b.or(conds);
+                    let support = b.and([body, cond]);
+                    supports[atom.0 as usize].push(support);
+                    if !guards.is_empty() {
+                        match b.and([b.atoms[atom.0 as usize], cond]) {
+                            Value::True => constant += 1,
+                            Value::False => {}
+                            Value::Lit(l) => inputs.push(l),
+                        }
+                    }
+                }
+                if !guards.is_empty() && body != Value::False {
+                    b.count_constraint(body, &inputs, constant, guards);
+                }
+            }
+        }
+    }
+    // Completion: an open atom needs a support.
+    for i in 0..n {
+        if let Value::Lit(a) = b.atoms[i] {
+            let mut clause = vec![Value::Lit(-a)];
+            clause.extend(supports[i].iter().copied());
+            b.clause(&clause);
+        }
+    }
+    // Output: shown atoms, and `#show t : body` terms.
+    let mut shown = Vec::new();
+    for i in 0..n {
+        let a = AtomId(i as u32);
+        if b.atoms[i] != Value::False && program.is_shown(a) {
+            shown.push((program.atom_sym(a), b.atoms[i]));
+        }
+    }
+    for (sym, lits) in &program.show.terms {
+        let parts: Vec<Value> = lits.iter().map(|l| b.lit(*l)).collect();
+        let v = b.and(parts);
+        if v != Value::False {
+            shown.push((*sym, v));
+        }
+    }
+    // The symbol map names positive variables: give a negated condition its own variable.
+    for (_, v) in &mut shown {
+        if let Value::Lit(l) = *v {
+            if l < 0 {
+                let x = b.cnf.new_var();
+                b.cnf.add_clause(&[-x, l]);
+                b.cnf.add_clause(&[x, -l]);
+                *v = Value::Lit(x);
+            }
+        }
+    }
+    Ok(Translation {
+        cnf: b.cnf,
+        atoms: b.atoms,
+        shown,
+    })
+}
