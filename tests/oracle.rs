@@ -120,7 +120,9 @@ fn random_program(rng: &mut Rng) -> Program {
     }
     let atoms = names.len();
     // position in the tightness order: positive body atoms must come earlier than the head
-    let order: Vec<usize> = (0..atoms).map(|a| if a < base { 2 * a } else { 2 * (a - base) + 1 }).collect();
+    let order: Vec<usize> = (0..atoms)
+        .map(|a| if a < base { 2 * a } else { 2 * (a - base) + 1 })
+        .collect();
     let lit_below = |rng: &mut Rng, bound: usize| -> Option<Lit> {
         let atom = rng.below(atoms);
         let pol = match rng.below(3) {
@@ -135,7 +137,10 @@ fn random_program(rng: &mut Rng) -> Program {
             }
         };
         if pol == Pol::Pos && order[atom] >= bound {
-            return Some(Lit { atom, pol: Pol::Not });
+            return Some(Lit {
+                atom,
+                pol: Pol::Not,
+            });
         }
         Some(Lit { atom, pol })
     };
@@ -161,14 +166,28 @@ fn random_program(rng: &mut Rng) -> Program {
                         e.1 = lit_below(rng, min_order);
                     }
                 }
-                let lo = if rng.chance(30) { Some(rng.below(n + 1)) } else { None };
-                let hi = if rng.chance(30) { Some(rng.below(n + 1)) } else { None };
+                let lo = if rng.chance(30) {
+                    Some(rng.below(n + 1))
+                } else {
+                    None
+                };
+                let hi = if rng.chance(30) {
+                    Some(rng.below(n + 1))
+                } else {
+                    None
+                };
                 (Head::Choice(elems, lo, hi), min_order)
             }
             _ => (Head::Constraint, usize::MAX),
         };
-        let body_len = if matches!(head, Head::Constraint) { 1 + rng.below(3) } else { rng.below(3) };
-        let body = (0..body_len).filter_map(|_| lit_below(rng, bound)).collect();
+        let body_len = if matches!(head, Head::Constraint) {
+            1 + rng.below(3)
+        } else {
+            rng.below(3)
+        };
+        let body = (0..body_len)
+            .filter_map(|_| lit_below(rng, bound))
+            .collect();
         rules.push(Rule { head, body });
     }
     Program {
@@ -221,10 +240,20 @@ fn oracle(p: &Program) -> BTreeSet<Vec<String>> {
         // Reduct: rules whose negative part holds in m, keeping their positive part.
         let mut reduct: Vec<(usize, Vec<usize>)> = Vec::new();
         for r in &p.rules {
-            if !r.body.iter().filter(|l| l.pol != Pol::Pos).all(|l| holds(l, &m)) {
+            if !r
+                .body
+                .iter()
+                .filter(|l| l.pol != Pol::Pos)
+                .all(|l| holds(l, &m))
+            {
                 continue;
             }
-            let pos: Vec<usize> = r.body.iter().filter(|l| l.pol == Pol::Pos).map(|l| l.atom).collect();
+            let pos: Vec<usize> = r
+                .body
+                .iter()
+                .filter(|l| l.pol == Pol::Pos)
+                .map(|l| l.atom)
+                .collect();
             match &r.head {
                 Head::Constraint => {}
                 Head::Atom(a) => reduct.push((*a, pos)),
@@ -262,7 +291,10 @@ fn oracle(p: &Program) -> BTreeSet<Vec<String>> {
             }
         }
         if least == m {
-            let mut names: Vec<String> = (0..p.atoms).filter(|&i| m[i]).map(|i| p.names[i].clone()).collect();
+            let mut names: Vec<String> = (0..p.atoms)
+                .filter(|&i| m[i])
+                .map(|i| p.names[i].clone())
+                .collect();
             names.sort();
             out.insert(names);
         }
@@ -272,7 +304,8 @@ fn oracle(p: &Program) -> BTreeSet<Vec<String>> {
 
 fn aspsat_answer_sets(text: &str) -> Result<BTreeSet<Vec<String>>, String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let compiled = aspsat::compile(&statements, &GroundOptions::default()).map_err(|d| d.to_string())?;
+    let compiled =
+        aspsat::compile(&statements, &GroundOptions::default()).map_err(|d| d.to_string())?;
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     aspsat::solve::load(&mut backend, &compiled.translation.cnf);
     let mut out = BTreeSet::new();
@@ -327,8 +360,20 @@ fn oracle_knows_the_classics() {
         atoms: 2,
         names: vec!["a".into(), "b".into()],
         rules: vec![
-            Rule { head: Head::Atom(0), body: vec![Lit { atom: 1, pol: Pol::Not }] },
-            Rule { head: Head::Atom(1), body: vec![Lit { atom: 0, pol: Pol::Not }] },
+            Rule {
+                head: Head::Atom(0),
+                body: vec![Lit {
+                    atom: 1,
+                    pol: Pol::Not,
+                }],
+            },
+            Rule {
+                head: Head::Atom(1),
+                body: vec![Lit {
+                    atom: 0,
+                    pol: Pol::Not,
+                }],
+            },
         ],
         complements: vec![],
     };
@@ -338,7 +383,13 @@ fn oracle_knows_the_classics() {
     let p = Program {
         atoms: 1,
         names: vec!["a".into()],
-        rules: vec![Rule { head: Head::Atom(0), body: vec![Lit { atom: 0, pol: Pol::Pos }] }],
+        rules: vec![Rule {
+            head: Head::Atom(0),
+            body: vec![Lit {
+                atom: 0,
+                pol: Pol::Pos,
+            }],
+        }],
         complements: vec![],
     };
     assert_eq!(oracle(&p), [Vec::<String>::new()].into());

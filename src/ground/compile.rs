@@ -112,6 +112,28 @@ impl CRule {
         }
     }
 
+    /// Predicates in the conditions of conditional literals and choice elements: these are
+    /// enumerated when the rule is instantiated.
+    pub fn condition_preds(&self) -> Vec<PredId> {
+        let mut out = Vec::new();
+        let mut add = |c: &Condition| {
+            for l in &c.lits {
+                if let CLit::Atom { atom, .. } = l {
+                    out.push(atom.pred);
+                }
+            }
+        };
+        for b in &self.body {
+            if let CBody::Conditional { cond, .. } = b {
+                add(cond);
+            }
+        }
+        if let CHead::Choice { elems, .. } = &self.head {
+            elems.iter().for_each(|e| add(&e.cond));
+        }
+        out
+    }
+
     /// Every predicate in the body and conditions, with whether it occurs as a plain positive
     /// body literal (the occurrences that drive instantiation).
     pub fn body_preds(&self) -> Vec<(PredId, bool)> {

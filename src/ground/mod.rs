@@ -114,6 +114,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
         info_spans: HashSet::new(),
         seen_rules: HashSet::new(),
         max_size: options.max_size,
+        provisional: false,
     };
     grounder.program.show = show;
     grounder.run(rules)?;
@@ -212,6 +213,8 @@ struct Grounder {
     info_spans: HashSet<String>,
     seen_rules: HashSet<Rule>,
     max_size: usize,
+    /// Instantiating only to find head atoms (see `ground_component`): no rules, no facts.
+    provisional: bool,
 }
 
 /// Which rows of each relation a join may use: everything up to `end`, or for a delta literal
@@ -305,27 +308,56 @@ impl Grounder {
                 .map(|j| (j, plan::plan_delta(&rules[i], j)))
                 .collect();
         }
-        let window = self.full_window();
-        for &i in members {
+        // Rules whose conditions range over this component's own predicates cannot be
+        // instantiated until those predicates are known: they run after the fixpoint of the
+        // others, provisionally (deriving head atoms only) until they add nothing new.
+        let (late, normal): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| {
+            rules[i]
+                .condition_preds()
+                .iter()
+                .any(|&p| comp_of[p] == comp)
+        });
+        let mut previous = self.full_window();
+        for &i in &normal {
             let plan = rules[i].plan.clone();
-            self.instantiate(&rules[i], &plan, &window)?;
+            self.instantiate(&rules[i], &plan, &previous)?;
         }
-        let mut previous = window;
         loop {
-            let current = self.full_window();
-            if preds.iter().all(|&p| current.end[p] == previous.end[p]) {
+            // Semi-naive rounds: each round matches one recursive literal against new atoms.
+            loop {
+                let current = self.full_window();
+                if preds.iter().all(|&p| current.end[p] == previous.end[p]) {
+                    break;
+                }
+                let mut delta = current.clone();
+                for &p in preds {
+                    delta.start[p] = previous.end[p];
+                }
+                for &i in &normal {
+                    for (_, plan) in rules[i].delta_plans.clone() {
+                        self.instantiate(&rules[i], &plan, &delta)?;
+                    }
+                }
+                previous = current;
+            }
+            if late.is_empty() {
                 return Ok(());
             }
-            let mut delta = current.clone();
-            for &p in preds {
-                delta.start[p] = previous.end[p];
+            let before = self.full_window();
+            self.provisional = true;
+            for &i in &late {
+                let plan = rules[i].plan.clone();
+                self.instantiate(&rules[i], &plan, &before)?;
             }
-            for &i in members {
-                for (_, plan) in rules[i].delta_plans.clone() {
-                    self.instantiate(&rules[i], &plan, &delta)?;
+            self.provisional = false;
+            let after = self.full_window();
+            if preds.iter().all(|&p| after.end[p] == before.end[p]) {
+                for &i in &late {
+                    let plan = rules[i].plan.clone();
+                    self.instantiate(&rules[i], &plan, &after)?;
                 }
+                return Ok(());
             }
-            previous = current;
         }
     }
 
@@ -708,6 +740,9 @@ impl Grounder {
                     return Ok(());
                 }
                 self.derive(a.pred, id, &args);
+                if self.provisional {
+                    return Ok(());
+                }
                 if body.is_empty() {
                     self.program.facts[id.0 as usize] = true;
                     return Ok(());
@@ -739,6 +774,9 @@ impl Grounder {
                 }
             }
         };
+        if self.provisional {
+            return Ok(());
+        }
         let rule = Rule { head, body };
         if self.seen_rules.insert(rule.clone()) {
             self.program.rules.push(rule);
