@@ -154,6 +154,18 @@ def cli_check(path, out, ctl_args, text):
     return True
 
 
+def dump(out):
+    """Indented JSON with one answer set (or message) per line, easier to review."""
+    lines = []
+    for key, val in out.items():
+        if key in ("answer_sets", "messages") and val:
+            inner = ",\n".join("    " + json.dumps(a, ensure_ascii=False) for a in val)
+            lines.append(f'  "{key}": [\n{inner}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(val, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def main(argv):
     check = "--check" in argv
     cli = "--cli" in argv
@@ -167,7 +179,7 @@ def main(argv):
     failed = False
     for path in files:
         out, ctl_args, text = solve(path)
-        js = json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+        js = dump(out)
         target = path[:-3] + ".json"
         if check:
             old = open(target, encoding="utf-8").read() if os.path.exists(target) else None
