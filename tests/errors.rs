@@ -32,10 +32,15 @@ fn error_programs() -> Vec<String> {
 
 /// The expected `LINE:COL`: the first line of NAME.expect.
 fn expected_position(name: &str) -> Result<(u32, u32), String> {
-    let path = root().join("tests/errors").join(name.replace(".lp", ".expect"));
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let path = root()
+        .join("tests/errors")
+        .join(name.replace(".lp", ".expect"));
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let first = text.lines().next().unwrap_or("").trim();
-    let (l, c) = first.split_once(':').ok_or_else(|| format!("bad first line {first:?} in .expect"))?;
+    let (l, c) = first
+        .split_once(':')
+        .ok_or_else(|| format!("bad first line {first:?} in .expect"))?;
     match (l.parse(), c.parse()) {
         (Ok(l), Ok(c)) => Ok((l, c)),
         _ => Err(format!("bad first line {first:?} in .expect")),
@@ -71,14 +76,16 @@ fn run(args: &[&str]) -> Result<(Option<i32>, String), String> {
             Err(e) => return Err(format!("wait failed: {e}")),
         }
     };
-    Ok((status.code(), String::from_utf8_lossy(&err_t.join().unwrap()).into_owned()))
+    Ok((
+        status.code(),
+        String::from_utf8_lossy(&err_t.join().unwrap()).into_owned(),
+    ))
 }
 
 /// Whether `line` contains `pos` not followed by a digit (`f.lp:1:1` must not match `f.lp:1:12`).
 fn has_position(line: &str, pos: &str) -> bool {
-    line.match_indices(pos).any(|(i, _)| {
-        !line[i + pos.len()..].starts_with(|c: char| c.is_ascii_digit())
-    })
+    line.match_indices(pos)
+        .any(|(i, _)| !line[i + pos.len()..].starts_with(|c: char| c.is_ascii_digit()))
 }
 
 fn check(name: &str) -> Result<(), String> {
@@ -92,16 +99,20 @@ fn check(name: &str) -> Result<(), String> {
     }
     match stderr.lines().find(|l| l.contains("error:")) {
         None => problems.push("no line with \"error:\" on stderr".to_string()),
-        Some(first) if !has_position(first, &pos) => {
-            problems.push(format!("first error line does not contain {pos}: {first:?}"))
-        }
+        Some(first) if !has_position(first, &pos) => problems.push(format!(
+            "first error line does not contain {pos}: {first:?}"
+        )),
         Some(_) => {}
     }
     if problems.is_empty() {
         Ok(())
     } else {
         let shown: Vec<&str> = stderr.lines().take(8).collect();
-        Err(format!("{}\n  stderr:\n    {}", problems.join("\n  "), shown.join("\n    ")))
+        Err(format!(
+            "{}\n  stderr:\n    {}",
+            problems.join("\n  "),
+            shown.join("\n    ")
+        ))
     }
 }
 
@@ -116,9 +127,17 @@ fn erroneous_programs_are_rejected_with_positions() {
             failures.push(name.clone());
         }
     }
-    println!("errors: {} passed, {} failed", names.len() - failures.len(), failures.len());
+    println!(
+        "errors: {} passed, {} failed",
+        names.len() - failures.len(),
+        failures.len()
+    );
     if !failures.is_empty() {
-        panic!("{} error program(s) failed: {}", failures.len(), failures.join(", "));
+        panic!(
+            "{} error program(s) failed: {}",
+            failures.len(),
+            failures.join(", ")
+        );
     }
 }
 
@@ -130,8 +149,12 @@ fn error_expectations_are_well_formed() {
         if let Err(e) = expected_position(&name) {
             problems.push(format!("{name}: {e}"));
         }
-        let expect = std::fs::read_to_string(root().join("tests/errors").join(name.replace(".lp", ".expect")))
-            .unwrap_or_default();
+        let expect = std::fs::read_to_string(
+            root()
+                .join("tests/errors")
+                .join(name.replace(".lp", ".expect")),
+        )
+        .unwrap_or_default();
         if !expect.lines().any(|l| l.starts_with("# clingo:")) {
             problems.push(format!("{name}: .expect has no '# clingo:' line"));
         }
@@ -139,5 +162,9 @@ fn error_expectations_are_well_formed() {
     for p in &problems {
         println!("{p}");
     }
-    assert!(problems.is_empty(), "{} malformed .expect file(s)", problems.len());
+    assert!(
+        problems.is_empty(),
+        "{} malformed .expect file(s)",
+        problems.len()
+    );
 }

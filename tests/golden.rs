@@ -53,7 +53,11 @@ fn programs() -> Vec<String> {
 }
 
 fn group_of(name: &str) -> &'static str {
-    GROUPS.iter().copied().find(|g| name.starts_with(g)).unwrap_or("core")
+    GROUPS
+        .iter()
+        .copied()
+        .find(|g| name.starts_with(g))
+        .unwrap_or("core")
 }
 
 /// Arguments from a first line `%! args: ...`.
@@ -82,7 +86,11 @@ fn read_golden(path: &Path) -> Result<Golden, String> {
         v.as_array()
             .ok_or("expected an array")?
             .iter()
-            .map(|s| s.as_str().map(String::from).ok_or_else(|| "expected a string".to_string()))
+            .map(|s| {
+                s.as_str()
+                    .map(String::from)
+                    .ok_or_else(|| "expected a string".to_string())
+            })
             .collect()
     };
     let args = strings(&v["args"])?;
@@ -107,7 +115,12 @@ fn read_golden(path: &Path) -> Result<Golden, String> {
         ),
         None => None,
     };
-    Ok(Golden { args, sat, answer_sets: sorted(answer_sets), optimum })
+    Ok(Golden {
+        args,
+        sat,
+        answer_sets: sorted(answer_sets),
+        optimum,
+    })
 }
 
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
@@ -171,16 +184,27 @@ struct Witness {
 /// `Result` and the witnesses of the last call of clingo-style `--outf=2` output.
 fn parse_output(stdout: &str) -> Result<(String, Vec<Witness>), String> {
     let v: Value = serde_json::from_str(stdout).map_err(|e| format!("output is not JSON: {e}"))?;
-    let result = v["Result"].as_str().ok_or("output has no \"Result\"")?.to_string();
+    let result = v["Result"]
+        .as_str()
+        .ok_or("output has no \"Result\"")?
+        .to_string();
     let calls = v["Call"].as_array().ok_or("output has no \"Call\" array")?;
     let mut witnesses = Vec::new();
     if let Some(call) = calls.last() {
-        for w in call["Witnesses"].as_array().map(|a| a.as_slice()).unwrap_or(&[]) {
+        for w in call["Witnesses"]
+            .as_array()
+            .map(|a| a.as_slice())
+            .unwrap_or(&[])
+        {
             let value = w["Value"]
                 .as_array()
                 .ok_or("witness without \"Value\"")?
                 .iter()
-                .map(|s| s.as_str().map(String::from).ok_or("non-string in \"Value\""))
+                .map(|s| {
+                    s.as_str()
+                        .map(String::from)
+                        .ok_or("non-string in \"Value\"")
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             let costs = match w.get("Costs") {
                 Some(c) => Some(
@@ -192,7 +216,10 @@ fn parse_output(stdout: &str) -> Result<(String, Vec<Witness>), String> {
                 ),
                 None => None,
             };
-            witnesses.push(Witness { value: sorted(value), costs });
+            witnesses.push(Witness {
+                value: sorted(value),
+                costs,
+            });
         }
     }
     Ok((result, witnesses))
@@ -202,7 +229,9 @@ fn show_sets(sets: &[Vec<String>]) -> String {
     if sets.is_empty() {
         return "    (none)\n".to_string();
     }
-    sets.iter().map(|s| format!("    {{{}}}\n", s.join(", "))).collect()
+    sets.iter()
+        .map(|s| format!("    {{{}}}\n", s.join(", ")))
+        .collect()
 }
 
 enum Outcome {
@@ -225,9 +254,15 @@ fn check_program(name: &str) -> Outcome {
     };
     let args = file_args(&text);
     if args != golden.args {
-        return Outcome::Fail(format!("%! args {:?} differ from the golden's {:?}", args, golden.args));
+        return Outcome::Fail(format!(
+            "%! args {:?} differ from the golden's {:?}",
+            args, golden.args
+        ));
     }
-    let mut cmd: Vec<String> = ["solve", "--json", "-n", "0"].iter().map(|s| s.to_string()).collect();
+    let mut cmd: Vec<String> = ["solve", "--json", "-n", "0"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     if group == "opt_" {
         cmd.push("--opt-mode=optN".into());
     }
@@ -240,10 +275,17 @@ fn check_program(name: &str) -> Outcome {
     };
     let stderr_tail = || {
         let lines: Vec<&str> = r.stderr.lines().take(10).collect();
-        if lines.is_empty() { String::new() } else { format!("\n  stderr:\n    {}", lines.join("\n    ")) }
+        if lines.is_empty() {
+            String::new()
+        } else {
+            format!("\n  stderr:\n    {}", lines.join("\n    "))
+        }
     };
     if group == "nontight_" && r.code == Some(65) {
-        return Outcome::Note(format!("rejected with exit 65 (allowed for non-tight programs){}", stderr_tail()));
+        return Outcome::Note(format!(
+            "rejected with exit 65 (allowed for non-tight programs){}",
+            stderr_tail()
+        ));
     }
     let expected_code = if golden.sat { 30 } else { 20 };
     let mut problems = Vec::new();
@@ -276,9 +318,15 @@ fn check_program(name: &str) -> Outcome {
                 }
                 Some(opt) => {
                     if let Some(w) = witnesses.iter().find(|w| w.costs.is_none()) {
-                        problems.push(format!("witness {{{}}} has no \"Costs\"", w.value.join(", ")));
+                        problems.push(format!(
+                            "witness {{{}}} has no \"Costs\"",
+                            w.value.join(", ")
+                        ));
                     }
-                    if let Some(w) = witnesses.iter().find(|w| w.costs.as_ref().is_some_and(|c| c < opt)) {
+                    if let Some(w) = witnesses
+                        .iter()
+                        .find(|w| w.costs.as_ref().is_some_and(|c| c < opt))
+                    {
                         problems.push(format!(
                             "witness {{{}}} costs {:?}, below the golden optimum {opt:?}",
                             w.value.join(", "),
@@ -308,7 +356,11 @@ fn check_program(name: &str) -> Outcome {
     if problems.is_empty() {
         Outcome::Pass
     } else {
-        Outcome::Fail(format!("{shown_cmd}\n  {}{}", problems.join("\n  "), stderr_tail()))
+        Outcome::Fail(format!(
+            "{shown_cmd}\n  {}{}",
+            problems.join("\n  "),
+            stderr_tail()
+        ))
     }
 }
 
@@ -339,9 +391,16 @@ fn golden_answer_sets() {
             }
         }
     }
-    println!("golden: {passed} passed, {} failed, {skipped} skipped", failures.len());
+    println!(
+        "golden: {passed} passed, {} failed, {skipped} skipped",
+        failures.len()
+    );
     if !failures.is_empty() {
-        panic!("{} golden program(s) failed: {}", failures.len(), failures.join(", "));
+        panic!(
+            "{} golden program(s) failed: {}",
+            failures.len(),
+            failures.join(", ")
+        );
     }
 }
 
@@ -363,7 +422,11 @@ fn corpus_is_consistent() {
             Err(e) => problems.push(format!("{name}: {e}")),
             Ok(g) => {
                 if g.args != file_args(&text) {
-                    problems.push(format!("{name}: golden args {:?} != %! args {:?}", g.args, file_args(&text)));
+                    problems.push(format!(
+                        "{name}: golden args {:?} != %! args {:?}",
+                        g.args,
+                        file_args(&text)
+                    ));
                 }
                 if g.sat == g.answer_sets.is_empty() {
                     problems.push(format!("{name}: result and answer set count disagree"));
@@ -376,10 +439,10 @@ fn corpus_is_consistent() {
     }
     for entry in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
         let n = entry.file_name().to_string_lossy().into_owned();
-        if let Some(stem) = n.strip_suffix(".json") {
-            if !names.contains(&format!("{stem}.lp")) {
-                problems.push(format!("{n}: golden without a program"));
-            }
+        if let Some(stem) = n.strip_suffix(".json")
+            && !names.contains(&format!("{stem}.lp"))
+        {
+            problems.push(format!("{n}: golden without a program"));
         }
     }
     for p in &problems {
