@@ -1,0 +1,170 @@
+//! Error tests: every `tests/errors/NAME.lp` is an erroneous program. Running
+//! `aspsat solve tests/errors/NAME.lp` (from the crate root) must exit with code 65 and print,
+//! on the first stderr line that contains `error:`, the position `tests/errors/NAME.lp:LINE:COL`
+//! (not followed by another digit), where `LINE:COL` is the first line of `NAME.expect`.
+//!
+//! The `# clingo:` line of each `.expect` records clingo 5.8.3's position of its first error, or
+//! `none` where clingo accepts the program (see the notes there and scripts/clingo_errors.py).
+//! All failures are collected and printed before the test fails.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Per-program time limit: an implementation that tries to ground the huge interval hangs.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn error_programs() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("tests/errors"))
+        .expect("tests/errors")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lp"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The expected `LINE:COL`: the first line of NAME.expect.
+fn expected_position(name: &str) -> Result<(u32, u32), String> {
+    let path = root()
+        .join("tests/errors")
+        .join(name.replace(".lp", ".expect"));
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let first = text.lines().next().unwrap_or("").trim();
+    let (l, c) = first
+        .split_once(':')
+        .ok_or_else(|| format!("bad first line {first:?} in .expect"))?;
+    match (l.parse(), c.parse()) {
+        (Ok(l), Ok(c)) => Ok((l, c)),
+        _ => Err(format!("bad first line {first:?} in .expect")),
+    }
+}
+
+/// Runs `aspsat ARGS` from the crate root; returns (exit code, stderr).
+fn run(args: &[&str]) -> Result<(Option<i32>, String), String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aspsat"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start aspsat: {e}"))?;
+    let mut err = child.stderr.take().unwrap();
+    let err_t = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = err.read_to_end(&mut b);
+        b
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if start.elapsed() > TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("timed out after {}s", TIMEOUT.as_secs()));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("wait failed: {e}")),
+        }
+    };
+    Ok((
+        status.code(),
+        String::from_utf8_lossy(&err_t.join().unwrap()).into_owned(),
+    ))
+}
+
+/// Whether `line` contains `pos` not followed by a digit (`f.lp:1:1` must not match `f.lp:1:12`).
+fn has_position(line: &str, pos: &str) -> bool {
+    line.match_indices(pos)
+        .any(|(i, _)| !line[i + pos.len()..].starts_with(|c: char| c.is_ascii_digit()))
+}
+
+fn check(name: &str) -> Result<(), String> {
+    let (line, col) = expected_position(name)?;
+    let rel = format!("tests/errors/{name}");
+    let (code, stderr) = run(&["solve", &rel])?;
+    let pos = format!("{rel}:{line}:{col}");
+    let mut problems = Vec::new();
+    if code != Some(65) {
+        problems.push(format!("exit code {code:?}, expected 65"));
+    }
+    match stderr.lines().find(|l| l.contains("error:")) {
+        None => problems.push("no line with \"error:\" on stderr".to_string()),
+        Some(first) if !has_position(first, &pos) => problems.push(format!(
+            "first error line does not contain {pos}: {first:?}"
+        )),
+        Some(_) => {}
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        let shown: Vec<&str> = stderr.lines().take(8).collect();
+        Err(format!(
+            "{}\n  stderr:\n    {}",
+            problems.join("\n  "),
+            shown.join("\n    ")
+        ))
+    }
+}
+
+#[test]
+fn erroneous_programs_are_rejected_with_positions() {
+    let names = error_programs();
+    assert!(!names.is_empty(), "no programs in tests/errors");
+    let mut failures = Vec::new();
+    for name in &names {
+        if let Err(msg) = check(name) {
+            println!("MISMATCH tests/errors/{name}: aspsat solve tests/errors/{name}\n  {msg}\n");
+            failures.push(name.clone());
+        }
+    }
+    println!(
+        "errors: {} passed, {} failed",
+        names.len() - failures.len(),
+        failures.len()
+    );
+    if !failures.is_empty() {
+        panic!(
+            "{} error program(s) failed: {}",
+            failures.len(),
+            failures.join(", ")
+        );
+    }
+}
+
+/// Every error program has a well-formed `.expect` (needs no aspsat binary).
+#[test]
+fn error_expectations_are_well_formed() {
+    let mut problems = Vec::new();
+    for name in error_programs() {
+        if let Err(e) = expected_position(&name) {
+            problems.push(format!("{name}: {e}"));
+        }
+        let expect = std::fs::read_to_string(
+            root()
+                .join("tests/errors")
+                .join(name.replace(".lp", ".expect")),
+        )
+        .unwrap_or_default();
+        if !expect.lines().any(|l| l.starts_with("# clingo:")) {
+            problems.push(format!("{name}: .expect has no '# clingo:' line"));
+        }
+    }
+    for p in &problems {
+        println!("{p}");
+    }
+    assert!(
+        problems.is_empty(),
+        "{} malformed .expect file(s)",
+        problems.len()
+    );
+}
