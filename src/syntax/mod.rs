@@ -7,3 +7,6 @@ mod parser;
 
 pub use diag::{Diagnostic, Severity};
 pub use parser::parse;
+
+#[cfg(test)]
+mod tests;

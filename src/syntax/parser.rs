@@ -13,11 +13,32 @@ use std::sync::Arc;
 const MAX_NESTING: u32 = 200;
 /// Maximum depth of a term tree (bounds long left-associative chains like `1+1+...+1`).
 const MAX_TERM_DEPTH: u32 = 500;
+/// Stack size of the parser thread (see [`parse`]).
+const PARSER_STACK: usize = 64 << 20;
 
 type PResult<T> = Result<T, Diagnostic>;
 
 /// Parses one source text. `file` is the name used in diagnostics (`<stdin>` for standard input).
 pub fn parse(source: &str, file: Arc<str>) -> Result<Vec<Statement>, Diagnostic> {
+    // Nested terms recurse, and unoptimized builds use several KiB of stack per nesting level.
+    // The parser gets a thread with a stack of its own so that `MAX_NESTING`, not the caller's
+    // stack size, decides which inputs are accepted.
+    std::thread::scope(|scope| {
+        let f = file.clone();
+        let spawned = std::thread::Builder::new()
+            .name("aspsat-parser".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(scope, move || parse_here(source, f));
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(_) => parse_here(source, file),
+        }
+    })
+}
+
+fn parse_here(source: &str, file: Arc<str>) -> Result<Vec<Statement>, Diagnostic> {
     let mut p = Parser {
         src: source,
         file,
@@ -152,6 +173,43 @@ fn sign_of(nots: usize) -> Sign {
         0 => Sign::Pos,
         1 => Sign::Not,
         _ => Sign::NotNot,
+    }
+}
+
+/// `op t` for a parsed operand `t` of tree depth `d`; returns the term and its depth.
+fn apply_unary(op: UnOp, t: Term, d: u32, span: Span) -> (Term, u32) {
+    let negatable =
+        |t: &Term| matches!(t, Term::Fun { name, negative: false, .. } if !name.is_empty());
+    match t {
+        Term::Int(n) if op == UnOp::Minus && n.checked_neg().is_some() => (Term::Int(-n), d),
+        Term::Fun {
+            name,
+            args,
+            negative: false,
+            ..
+        } if op == UnOp::Minus && !name.is_empty() => (
+            Term::Fun {
+                name,
+                args,
+                negative: true,
+                span,
+            },
+            d,
+        ),
+        Term::Pool(alts, _) if op == UnOp::Minus && alts.iter().all(negatable) => {
+            let alts = alts
+                .into_iter()
+                .map(|mut a| {
+                    if let Term::Fun { negative, .. } = &mut a {
+                        *negative = true;
+                    }
+                    set_span(&mut a, &span);
+                    a
+                })
+                .collect();
+            (Term::Pool(alts, span), d)
+        }
+        t => (Term::Unary(op, Box::new(t), span), d + 1),
     }
 }
 
@@ -707,19 +765,17 @@ impl Parser<'_> {
                     self.bump();
                     return Ok(body);
                 }
-                _ => {
-                    return Err(self.unexpected(if plain {
-                        ": or \",\" or . or ;"
-                    } else {
-                        "\",\" or . or ;"
-                    }));
-                }
+                // after a plain literal clingo usually cannot list what it expects
+                // (a term could still go on), except when the token can end a literal
+                Tok::Bar if plain => return Err(self.unexpected(": or \",\" or . or ;")),
+                _ if plain => return Err(self.unexpected("")),
+                _ => return Err(self.unexpected("\",\" or . or ;")),
             }
         }
     }
 
-    /// One body element (pushing one or more body literals); true if it was a plain literal
-    /// that could still have taken a condition.
+    /// One body element (pushing one or more body literals); true unless it was an aggregate
+    /// (after which clingo knows exactly which tokens may follow).
     fn body_elem(&mut self, out: &mut Vec<BodyLit>) -> PResult<bool> {
         let es = self.pos;
         match self.element(Ctx::Body)? {
@@ -733,10 +789,10 @@ impl Parser<'_> {
                     self.mark_unsupported("comparison chain with a condition");
                     self.bump();
                     self.cond_list()?;
-                    return Ok(false);
+                    return Ok(true);
                 }
                 out.extend(ls.into_iter().map(BodyLit::Lit));
-                Ok(false)
+                Ok(true)
             }
             Elem::Lit(lit) => {
                 if self.kind() != &Tok::Colon {
@@ -750,7 +806,7 @@ impl Parser<'_> {
                     cond,
                     span: self.span_from(es),
                 });
-                Ok(false)
+                Ok(true)
             }
         }
     }
@@ -1137,59 +1193,40 @@ impl Parser<'_> {
         Ok((lhs, depth))
     }
 
+    /// Prefix operators are collected iteratively (no recursion for `- - - ... x`) and applied
+    /// innermost first.
     fn unary(&mut self) -> PResult<(Term, u32)> {
-        let start = self.pos;
-        let op = match self.kind() {
-            Tok::Minus => UnOp::Minus,
-            Tok::Tilde => UnOp::BitNot,
-            _ => return self.primary(),
-        };
-        self.bump();
-        if op == UnOp::Minus
-            && let Tok::Int(v) = *self.kind()
-        {
-            let t = self.int_value(v, true)?;
+        let mut ops: Vec<(UnOp, usize)> = Vec::new();
+        loop {
+            let op = match self.kind() {
+                Tok::Minus => UnOp::Minus,
+                Tok::Tilde => UnOp::BitNot,
+                _ => break,
+            };
+            ops.push((op, self.pos));
             self.bump();
-            return Ok((t, 1));
         }
-        self.enter()?;
-        let (t, d) = self.unary()?;
-        self.leave();
-        let span = self.span_from(start);
-        let negatable =
-            |t: &Term| matches!(t, Term::Fun { name, negative: false, .. } if !name.is_empty());
-        let res = match t {
-            Term::Int(n) if op == UnOp::Minus && n.checked_neg().is_some() => (Term::Int(-n), d),
-            Term::Fun {
-                name,
-                args,
-                negative: false,
-                ..
-            } if op == UnOp::Minus && !name.is_empty() => (
-                Term::Fun {
-                    name,
-                    args,
-                    negative: true,
-                    span,
-                },
-                d,
-            ),
-            Term::Pool(alts, _) if op == UnOp::Minus && alts.iter().all(negatable) => {
-                let alts = alts
-                    .into_iter()
-                    .map(|mut a| {
-                        if let Term::Fun { negative, .. } = &mut a {
-                            *negative = true;
-                        }
-                        set_span(&mut a, &span);
-                        a
-                    })
-                    .collect();
-                (Term::Pool(alts, span), d)
+        let (mut t, mut d) = match (ops.last(), self.kind()) {
+            // a minus directly on an integer literal is part of the literal
+            (Some((UnOp::Minus, _)), Tok::Int(v)) => {
+                let t = self.int_value(*v, true)?;
+                self.bump();
+                ops.pop();
+                (t, 1)
             }
-            t => (Term::Unary(op, Box::new(t), span), d + 1),
+            _ => self.primary()?,
         };
-        Ok(res)
+        while let Some((op, start)) = ops.pop() {
+            let span = self.span_from(start);
+            (t, d) = apply_unary(op, t, d, span);
+            if d > MAX_TERM_DEPTH {
+                return Err(Diagnostic::error(
+                    &self.span_from(start),
+                    "nesting too deep",
+                ));
+            }
+        }
+        Ok((t, d))
     }
 
     fn primary(&mut self) -> PResult<(Term, u32)> {
@@ -1215,68 +1252,74 @@ impl Parser<'_> {
                 self.mark_unsupported(format!("external function call @{name}"));
                 return self.function(self.pos, true);
             }
-            Tok::LParen => {
-                self.bump();
-                let mut alts = Vec::new();
-                let mut depth = 0;
-                loop {
-                    let astart = self.pos;
-                    let (terms, trailing, d) = self.tuple_alt()?;
-                    depth = depth.max(d);
-                    alts.push((terms, trailing, astart));
-                    if self.kind() == &Tok::Semi {
-                        self.bump();
-                    } else {
-                        break;
-                    }
-                }
-                self.expect(Tok::RParen, ") or ;")?;
-                let span = self.span_from(start);
-                let mut out: Vec<Term> = alts
-                    .into_iter()
-                    .map(|(mut terms, trailing, _)| {
-                        if terms.len() == 1 && !trailing {
-                            terms.pop().expect("one term")
-                        } else {
-                            Term::Fun {
-                                name: String::new(),
-                                args: terms,
-                                negative: false,
-                                span: span.clone(),
-                            }
-                        }
-                    })
-                    .collect();
-                let t = if out.len() == 1 {
-                    out.pop().expect("one alternative")
-                } else {
-                    Term::Pool(out, span)
-                };
-                return Ok((t, depth + 1));
-            }
-            Tok::Bar => {
-                self.bump();
-                let (first, mut depth) = self.binary(0)?;
-                let mut alts = vec![first];
-                while self.kind() == &Tok::Semi {
-                    self.bump();
-                    let (t, d) = self.binary(0)?;
-                    depth = depth.max(d);
-                    alts.push(t);
-                }
-                self.expect(Tok::Bar, "| or ;")?;
-                let span = self.span_from(start);
-                let inner = if alts.len() == 1 {
-                    alts.pop().expect("one alternative")
-                } else {
-                    Term::Pool(alts, span.clone())
-                };
-                return Ok((Term::Unary(UnOp::Abs, Box::new(inner), span), depth + 2));
-            }
+            Tok::LParen => return self.parenthesized(start),
+            Tok::Bar => return self.absolute(start),
             _ => return Err(self.unexpected("")),
         };
         self.bump();
         Ok((t, 1))
+    }
+
+    /// `( ... )`: a parenthesized term, a tuple, or a pool of those.
+    fn parenthesized(&mut self, start: usize) -> PResult<(Term, u32)> {
+        self.bump();
+        let mut alts = Vec::new();
+        let mut depth = 0;
+        loop {
+            let astart = self.pos;
+            let (terms, trailing, d) = self.tuple_alt()?;
+            depth = depth.max(d);
+            alts.push((terms, trailing, astart));
+            if self.kind() == &Tok::Semi {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, ") or ;")?;
+        let span = self.span_from(start);
+        let mut out: Vec<Term> = alts
+            .into_iter()
+            .map(|(mut terms, trailing, _)| {
+                if terms.len() == 1 && !trailing {
+                    terms.pop().expect("one term")
+                } else {
+                    Term::Fun {
+                        name: String::new(),
+                        args: terms,
+                        negative: false,
+                        span: span.clone(),
+                    }
+                }
+            })
+            .collect();
+        let t = if out.len() == 1 {
+            out.pop().expect("one alternative")
+        } else {
+            Term::Pool(out, span)
+        };
+        Ok((t, depth + 1))
+    }
+
+    /// `|t|` (or `|t1;t2|`)
+    fn absolute(&mut self, start: usize) -> PResult<(Term, u32)> {
+        self.bump();
+        let (first, mut depth) = self.binary(0)?;
+        let mut alts = vec![first];
+        while self.kind() == &Tok::Semi {
+            self.bump();
+            let (t, d) = self.binary(0)?;
+            depth = depth.max(d);
+            alts.push(t);
+        }
+        self.expect(Tok::Bar, "| or ;")?;
+        let span = self.span_from(start);
+        let inner = if alts.len() == 1 {
+            alts.pop().expect("one alternative")
+        } else {
+            Term::Pool(alts, span.clone())
+        };
+        Ok((Term::Unary(UnOp::Abs, Box::new(inner), span), depth + 2))
     }
 
     /// `name` or `name(args;args...)` with the identifier at `name_tok` (the current token);
