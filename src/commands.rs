@@ -184,12 +184,12 @@ pub fn ground(args: &ProgramArgs) -> i32 {
 pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
     let mut map = SymbolMap::default();
     let symbols = &compiled.program.symbols;
-    for (sym, value) in &compiled.translation.shown {
-        match value {
-            Value::True => map.facts.push(symbols.to_string(*sym)),
+    for shown in &compiled.translation.shown {
+        match shown.value {
+            Value::True => map.facts.push(symbols.to_string(shown.sym)),
             Value::Lit(l) => {
-                debug_assert!(*l > 0, "shown values are positive literals");
-                map.atoms.push((*l as u32, symbols.to_string(*sym)));
+                debug_assert!(l > 0, "shown values are positive literals");
+                map.atoms.push((l as u32, symbols.to_string(shown.sym)));
             }
             Value::False => {}
         }

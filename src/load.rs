@@ -86,6 +86,18 @@ fn resolve_include(from: Option<&Path>, inc: &str) -> PathBuf {
 fn decode_utf8<'a>(bytes: &'a [u8], file: &Arc<str>) -> Result<&'a str, Diagnostic> {
     std::str::from_utf8(bytes).map_err(|e| {
         let valid = &bytes[..e.valid_up_to()];
+        // A lexer error before the invalid byte (a control character, say) comes first.
+        let prefix = std::str::from_utf8(valid).unwrap_or_default();
+        if let Err(d) = parse(prefix, file.clone()) {
+            let at_end = d.span.as_ref().is_some_and(|s| {
+                s.start_line as usize == prefix.matches('\n').count() + 1
+                    && s.start_col as usize
+                        > prefix.rsplit('\n').next().unwrap_or("").chars().count()
+            });
+            if !at_end {
+                return d;
+            }
+        }
         let line = valid.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
         let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
         let col = String::from_utf8_lossy(&valid[line_start..])

@@ -34,6 +34,7 @@ pub enum CLit {
         var: VarId,
         lo: CTerm,
         hi: CTerm,
+        span: Span,
     },
     Bool(bool),
 }
@@ -47,7 +48,7 @@ impl CLit {
                 lhs.collect_vars(&mut v);
                 rhs.collect_vars(&mut v);
             }
-            CLit::Range { var, lo, hi } => {
+            CLit::Range { var, lo, hi, .. } => {
                 v.push(*var);
                 lo.collect_vars(&mut v);
                 hi.collect_vars(&mut v);
@@ -301,7 +302,12 @@ impl<'a> Compiler<'a> {
                 let lo = self.term(lo, vars, ranges)?;
                 let hi = self.term(hi, vars, ranges)?;
                 let var = vars.fresh("#Range", span);
-                ranges.push(CLit::Range { var, lo, hi });
+                ranges.push(CLit::Range {
+                    var,
+                    lo,
+                    hi,
+                    span: span.clone(),
+                });
                 CTerm::Var(var)
             }
             Term::Pool(..) => unreachable!("pools are expanded before compilation"),

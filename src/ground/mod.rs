@@ -33,7 +33,7 @@ impl Default for GroundOptions {
     fn default() -> Self {
         GroundOptions {
             const_overrides: Vec::new(),
-            max_size: 50_000_000,
+            max_size: 10_000_000,
         }
     }
 }
@@ -501,7 +501,7 @@ impl Grounder {
                 Ok(())
             }
             Step::Range(lit) => {
-                let CLit::Range { var, lo, hi } = &lits[*lit] else {
+                let CLit::Range { var, lo, hi, span } = &lits[*lit] else {
                     unreachable!("range steps are ranges")
                 };
                 let (Some(lo), Some(hi)) = (self.eval(lo, b)?, self.eval(hi, b)?) else {
@@ -513,13 +513,16 @@ impl Grounder {
                 ) else {
                     return Ok(());
                 };
-                for n in lo..=hi {
-                    if self.size() > self.max_size {
-                        return Err(Stop::Error(Diagnostic::global(format!(
-                            "grounding exceeds the limit of {} atoms and rules (--max-ground)",
+                if (hi as i64) - (lo as i64) >= self.max_size as i64 {
+                    return Err(Stop::Error(Diagnostic::error(
+                        span,
+                        format!(
+                            "the interval {lo}..{hi} has more elements than the grounding limit of {} (--max-ground)",
                             self.max_size
-                        ))));
-                    }
+                        ),
+                    )));
+                }
+                for n in lo..=hi {
                     b[*var] = Some(self.program.symbols.num(n));
                     self.join(lits, plan, k + 1, window, b, on_match)?;
                 }
@@ -551,7 +554,7 @@ impl Grounder {
                 };
                 Ok(term::compare(*op, x, y, &self.program.symbols))
             }
-            CLit::Range { var, lo, hi } => {
+            CLit::Range { var, lo, hi, .. } => {
                 let (Some(lo), Some(hi)) = (self.eval(lo, b)?, self.eval(hi, b)?) else {
                     return Ok(false);
                 };

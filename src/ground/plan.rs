@@ -123,7 +123,7 @@ pub fn plan_lits(
                         None
                     }
                 }
-                CLit::Range { var, lo, hi } => {
+                CLit::Range { var, lo, hi, .. } => {
                     if all_in(&lo.vars(), bound) && all_in(&hi.vars(), bound) {
                         if bound[*var] {
                             Some((1000, Step::Test(*i)))

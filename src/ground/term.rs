@@ -150,21 +150,12 @@ pub fn eval(t: &CTerm, b: &Binding, syms: &mut SymbolTable) -> Result<Sym, EvalE
                 }
                 BinOp::Pow => {
                     if c < 0 {
+                        // clingo: a negative exponent gives 0 (even for 1), and 0 ** -n is
+                        // undefined
                         if a == 0 {
                             return Err(undefined());
                         }
-                        // clingo: integer power with a negative exponent truncates toward zero
-                        match a {
-                            1 => 1,
-                            -1 => {
-                                if c % 2 == 0 {
-                                    1
-                                } else {
-                                    -1
-                                }
-                            }
-                            _ => 0,
-                        }
+                        0
                     } else {
                         let e = u32::try_from(c).map_err(|_| EvalError::Overflow(span.clone()))?;
                         a.checked_pow(e)

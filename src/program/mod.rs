@@ -167,6 +167,13 @@ impl GroundProgram {
     /// Whether atom `a` appears in the output (independent of its truth value).
     pub fn is_shown(&self, a: AtomId) -> bool {
         let sym = self.atom_sym(a);
+        let auxiliary = self
+            .symbols
+            .signature(sym)
+            .is_some_and(|sig| self.symbols.name_str(sig.name).starts_with('#'));
+        if auxiliary {
+            return false;
+        }
         self.show.show_all_atoms
             || self
                 .symbols

@@ -58,15 +58,15 @@ fn value_in(v: Value, model: &[bool]) -> bool {
 
 /// The shown symbols of a CNF model.
 pub fn shown_symbols(program: &GroundProgram, tr: &Translation, model: &[bool]) -> Model {
-    let mut out: Model = tr
+    let mut out: Vec<(Sym, bool)> = tr
         .shown
         .iter()
-        .filter(|(_, v)| value_in(*v, model))
-        .map(|(s, _)| *s)
+        .filter(|s| value_in(s.value, model))
+        .map(|s| (s.sym, s.term))
         .collect();
-    out.sort_by(|a, b| program.symbols.compare(*a, *b));
+    out.sort_by(|a, b| program.symbols.compare(a.0, b.0).then(a.1.cmp(&b.1)));
     out.dedup();
-    out
+    out.into_iter().map(|(s, _)| s).collect()
 }
 
 /// Loads `cnf` into a backend.
@@ -90,8 +90,8 @@ pub fn enumerate(
         let mut v: Vec<CnfLit> = tr
             .shown
             .iter()
-            .filter_map(|(_, v)| match v {
-                Value::Lit(l) => Some(*l),
+            .filter_map(|s| match s.value {
+                Value::Lit(l) => Some(l),
                 _ => None,
             })
             .collect();

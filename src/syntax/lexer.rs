@@ -514,6 +514,11 @@ impl Lexer<'_> {
         }
         let ch = self.src[self.pos..].chars().next().unwrap_or('?');
         self.advance(ch.len_utf8().max(1));
-        self.error(format!("lexer error, unexpected {ch}"), start);
+        let shown = if ch.is_control() {
+            format!("<byte {:#04x}>", ch as u32)
+        } else {
+            ch.to_string()
+        };
+        self.error(format!("lexer error, unexpected {shown}"), start);
     }
 }

@@ -318,10 +318,12 @@ impl Parser<'_> {
     }
 
     fn int_value(&self, v: Option<u64>, negative: bool) -> PResult<Term> {
+        // clingo's integers are 32-bit; a larger literal is an error here rather than the
+        // silent wrap-around clingo performs.
         let limit = if negative {
-            1u64 << 63
+            1u64 << 31
         } else {
-            i64::MAX as u64
+            i32::MAX as u64
         };
         match v {
             Some(v) if v <= limit => Ok(Term::Int(if negative {
@@ -331,7 +333,7 @@ impl Parser<'_> {
             })),
             _ => Err(Diagnostic::error(
                 &self.tok_span(self.pos),
-                "integer too large",
+                "integer too large: clingo's integers are 32-bit",
             )),
         }
     }

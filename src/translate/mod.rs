@@ -32,13 +32,22 @@ impl Value {
     }
 }
 
+/// One item of the output: a shown atom, or a `#show t : body.` term.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown {
+    pub sym: Sym,
+    pub value: Value,
+    /// A term of `#show t : body.` (clingo prints an atom and an equal term both).
+    pub term: bool,
+}
+
 /// The CNF and the map back to the program.
 pub struct Translation {
     pub cnf: Cnf,
     /// The value of each atom (facts are `True`, underivable atoms `False`).
     pub atoms: Vec<Value>,
     /// What an answer set shows, with the formula value that makes it shown.
-    pub shown: Vec<(Sym, Value)>,
+    pub shown: Vec<Shown>,
 }
 
 impl Translation {
@@ -52,6 +61,14 @@ impl Translation {
             })
             .collect()
     }
+}
+
+/// A way an atom can become true: a conjunction of open literals; `forcing` for normal rules
+/// (the body makes the head true), not for choice rules (the body only allows it).
+#[derive(Clone)]
+struct Support {
+    parts: Vec<CnfLit>,
+    forcing: bool,
 }
 
 struct Builder<'a> {
@@ -111,7 +128,8 @@ impl Builder<'_> {
         self.and(negated).negate()
     }
 
-    fn body(&mut self, body: &[BodyElem]) -> Value {
+    /// The body as a conjunction of open literals; `None` when it cannot hold.
+    fn body_parts(&mut self, body: &[BodyElem]) -> Option<Vec<CnfLit>> {
         let mut parts = Vec::with_capacity(body.len());
         for elem in body {
             let v = match elem {
@@ -127,12 +145,13 @@ impl Builder<'_> {
                     self.and(conj)
                 }
             };
-            if v == Value::False {
-                return Value::False;
+            match v {
+                Value::False => return None,
+                Value::True => {}
+                Value::Lit(l) => parts.push(l),
             }
-            parts.push(v);
         }
-        self.and(parts)
+        Some(parts)
     }
 
     /// Adds the clause `∨ parts` (decided parts simplified away).
@@ -242,16 +261,20 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
         };
     }
     // Supports of each atom: rule bodies (normal rules) and choice bodies with conditions.
-    let mut supports: Vec<Vec<Value>> = vec![Vec::new(); n];
+    let mut supports: Vec<Vec<Support>> = vec![Vec::new(); n];
     for rule in &program.rules {
-        let body = b.body(&rule.body);
+        let Some(body) = b.body_parts(&rule.body) else {
+            continue;
+        };
         match &rule.head {
-            Head::None => b.clause(&[body.negate()]),
-            Head::Atom(a) => {
-                let head = b.atoms[a.0 as usize];
-                b.clause(&[body.negate(), head]);
-                supports[a.0 as usize].push(body);
+            Head::None => {
+                let clause: Vec<CnfLit> = body.iter().map(|l| -l).collect();
+                b.cnf.add_clause(&clause);
             }
+            Head::Atom(a) => supports[a.0 as usize].push(Support {
+                parts: body,
+                forcing: true,
+            }),
             Head::Choice { elems, guards } => {
                 // Group elements by atom: an atom counts once, when one of its conditions holds.
                 let mut by_atom: Vec<(AtomId, Vec<Value>)> = Vec::new();
@@ -267,8 +290,16 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
                 let mut constant = 0;
                 for (atom, conds) in by_atom {
                     let cond = b.or(conds);
-                    let support = b.and([body, cond]);
-                    supports[atom.0 as usize].push(support);
+                    let mut parts = body.clone();
+                    match cond {
+                        Value::False => continue,
+                        Value::True => {}
+                        Value::Lit(l) => parts.push(l),
+                    }
+                    supports[atom.0 as usize].push(Support {
+                        parts,
+                        forcing: false,
+                    });
                     if !guards.is_empty() {
                         match b.and([b.atoms[atom.0 as usize], cond]) {
                             Value::True => constant += 1,
@@ -277,18 +308,41 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
                         }
                     }
                 }
-                if !guards.is_empty() && body != Value::False {
+                if !guards.is_empty() {
+                    let body = b.and(body.iter().map(|&l| Value::Lit(l)));
                     b.count_constraint(body, &inputs, constant, guards);
                 }
             }
         }
     }
-    // Completion: an open atom needs a support.
+    // Completion: an open atom is true exactly when a forcing support holds, and only if some
+    // support holds. An atom with a single support needs no auxiliary variable.
     for i in 0..n {
-        if let Value::Lit(a) = b.atoms[i] {
-            let mut clause = vec![Value::Lit(-a)];
-            clause.extend(supports[i].iter().copied());
-            b.clause(&clause);
+        let Value::Lit(a) = b.atoms[i] else {
+            continue;
+        };
+        match supports[i].as_slice() {
+            [single] => {
+                for &p in &single.parts {
+                    b.cnf.add_clause(&[-a, p]);
+                }
+                if single.forcing {
+                    let mut clause: Vec<CnfLit> = single.parts.iter().map(|l| -l).collect();
+                    clause.push(a);
+                    b.cnf.add_clause(&clause);
+                }
+            }
+            many => {
+                let mut clause = vec![Value::Lit(-a)];
+                for s in many {
+                    let v = b.and(s.parts.iter().map(|&l| Value::Lit(l)));
+                    if s.forcing {
+                        b.clause(&[v.negate(), Value::Lit(a)]);
+                    }
+                    clause.push(v);
+                }
+                b.clause(&clause);
+            }
         }
     }
     // Output: shown atoms, and `#show t : body` terms.
@@ -296,24 +350,32 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
     for i in 0..n {
         let a = AtomId(i as u32);
         if b.atoms[i] != Value::False && program.is_shown(a) {
-            shown.push((program.atom_sym(a), b.atoms[i]));
+            shown.push(Shown {
+                sym: program.atom_sym(a),
+                value: b.atoms[i],
+                term: false,
+            });
         }
     }
     for (sym, lits) in &program.show.terms {
         let parts: Vec<Value> = lits.iter().map(|l| b.lit(*l)).collect();
         let v = b.and(parts);
         if v != Value::False {
-            shown.push((*sym, v));
+            shown.push(Shown {
+                sym: *sym,
+                value: v,
+                term: true,
+            });
         }
     }
     // The symbol map names positive variables: give a negated condition its own variable.
-    for (_, v) in &mut shown {
-        if let Value::Lit(l) = *v {
+    for s in &mut shown {
+        if let Value::Lit(l) = s.value {
             if l < 0 {
                 let x = b.cnf.new_var();
                 b.cnf.add_clause(&[-x, l]);
                 b.cnf.add_clause(&[x, -l]);
-                *v = Value::Lit(x);
+                s.value = Value::Lit(x);
             }
         }
     }
