@@ -113,7 +113,11 @@ mod tests {
         let n = cnf.num_vars() as usize;
         let mut base = vec![None; n + 1];
         for &l in fixed {
-            base[l.unsigned_abs() as usize] = Some(l > 0);
+            let v = &mut base[l.unsigned_abs() as usize];
+            if *v == Some(l < 0) {
+                return false; // contradictory assumptions
+            }
+            *v = Some(l > 0);
         }
         let free: Vec<usize> = (1..=n).filter(|&v| base[v].is_none()).collect();
         (0u64..(1 << free.len())).any(|m| {
