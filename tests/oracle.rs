@@ -266,11 +266,8 @@ fn oracle(p: &Program) -> BTreeSet<Vec<String>> {
                         match c {
                             None => {}
                             Some(c) if c.pol == Pol::Pos => body.push(c.atom),
-                            Some(c) => {
-                                if !holds(c, &m) {
-                                    continue;
-                                }
-                            }
+                            Some(c) if !holds(c, &m) => continue,
+                            Some(_) => {}
                         }
                         reduct.push((*a, body));
                     }

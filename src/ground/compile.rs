@@ -15,7 +15,6 @@ pub type PredId = usize;
 pub struct CAtom {
     pub pred: PredId,
     pub args: Vec<CTerm>,
-    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -268,15 +267,14 @@ impl<'a> Compiler<'a> {
                 negative,
                 span,
             } => {
-                if args.is_empty() {
-                    if let Some(&value) = self.consts.get(name) {
-                        if !*negative {
-                            return Ok(CTerm::Sym(value));
-                        }
-                        let t =
-                            CTerm::Unary(UnOp::Minus, Box::new(CTerm::Sym(value)), span.clone());
-                        return self.fold(t);
+                if args.is_empty()
+                    && let Some(&value) = self.consts.get(name)
+                {
+                    if !*negative {
+                        return Ok(CTerm::Sym(value));
                     }
+                    let t = CTerm::Unary(UnOp::Minus, Box::new(CTerm::Sym(value)), span.clone());
+                    return self.fold(t);
                 }
                 let mut cargs = Vec::with_capacity(args.len());
                 for a in args {
@@ -357,11 +355,7 @@ impl<'a> Compiler<'a> {
             arity: args.len(),
             negative,
         });
-        Ok(CAtom {
-            pred,
-            args: cargs,
-            span: a.span.clone(),
-        })
+        Ok(CAtom { pred, args: cargs })
     }
 
     fn literal(
@@ -669,10 +663,8 @@ fn has_anonymous(t: &Term) -> bool {
 
 fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
     match t {
-        Term::Var(n, s) => {
-            if !out.iter().any(|(m, _)| m == n) {
-                out.push((n.clone(), s.clone()));
-            }
+        Term::Var(n, s) if !out.iter().any(|(m, _)| m == n) => {
+            out.push((n.clone(), s.clone()));
         }
         Term::Fun { args, .. } => args.iter().for_each(|a| collect_named_vars(a, out)),
         Term::Unary(_, x, _) => collect_named_vars(x, out),

@@ -617,7 +617,7 @@ impl Grounder {
         &mut self,
         cond: &Condition,
         b: &Binding,
-        each: &mut dyn FnMut(&mut Self, &Binding, Vec<Lit>) -> Result<(), Stop>,
+        each: &mut ConditionCallback<'_>,
     ) -> Result<(), Stop> {
         let window = self.full_window();
         let mut b = b.clone();
@@ -813,18 +813,21 @@ impl Grounder {
                 let Some(pos_sym) = self.program.symbols.complement(sym) else {
                     continue;
                 };
-                if let Some(pos) = self.program.lookup_atom(pos_sym) {
-                    if self.program.is_derivable(pos) {
-                        self.program.rules.push(Rule {
-                            head: Head::None,
-                            body: vec![BodyElem::Lit(Lit::pos(pos)), BodyElem::Lit(Lit::pos(neg))],
-                        });
-                    }
+                if let Some(pos) = self.program.lookup_atom(pos_sym)
+                    && self.program.is_derivable(pos)
+                {
+                    self.program.rules.push(Rule {
+                        head: Head::None,
+                        body: vec![BodyElem::Lit(Lit::pos(pos)), BodyElem::Lit(Lit::pos(neg))],
+                    });
                 }
             }
         }
     }
 }
+
+/// Receives each instance of a condition: the binding and the instance's open literals.
+type ConditionCallback<'a> = dyn FnMut(&mut Grounder, &Binding, Vec<Lit>) -> Result<(), Stop> + 'a;
 
 #[derive(PartialEq, Eq, Debug)]
 enum LitValue {

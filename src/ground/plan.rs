@@ -47,23 +47,21 @@ pub fn plan_lits(
 ) -> Result<Vec<Step>, Vec<VarId>> {
     let mut remaining: Vec<(usize, &CLit)> = lits.to_vec();
     let mut steps = Vec::new();
-    if let Some(d) = delta {
-        if let Some(pos) = remaining.iter().position(|(i, _)| *i == d) {
-            if let CLit::Atom { atom, .. } = remaining[pos].1 {
-                if atom.args.iter().all(|a| needs(a, bound)) {
-                    for a in &atom.args {
-                        for v in bindable(a) {
-                            bound[v] = true;
-                        }
-                    }
-                    steps.push(Step::Match {
-                        lit: d,
-                        delta: true,
-                    });
-                    remaining.remove(pos);
-                }
+    if let Some(d) = delta
+        && let Some(pos) = remaining.iter().position(|(i, _)| *i == d)
+        && let CLit::Atom { atom, .. } = remaining[pos].1
+        && atom.args.iter().all(|a| needs(a, bound))
+    {
+        for a in &atom.args {
+            for v in bindable(a) {
+                bound[v] = true;
             }
         }
+        steps.push(Step::Match {
+            lit: d,
+            delta: true,
+        });
+        remaining.remove(pos);
     }
     while !remaining.is_empty() {
         let mut best: Option<(i64, usize, Step)> = None;
@@ -135,10 +133,10 @@ pub fn plan_lits(
                     }
                 }
             };
-            if let Some((score, step)) = candidate {
-                if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
-                    best = Some((score, pos, step));
-                }
+            if let Some((score, step)) = candidate
+                && best.as_ref().is_none_or(|(s, _, _)| score > *s)
+            {
+                best = Some((score, pos, step));
             }
         }
         let Some((_, pos, step)) = best else {

@@ -104,17 +104,15 @@ pub fn eval(t: &CTerm, b: &Binding, syms: &mut SymbolTable) -> Result<Sym, EvalE
         }
         CTerm::Unary(op, x, span) => {
             let xv = eval(x, b, syms)?;
-            if *op == UnOp::Minus {
-                if let SymData::Fun {
+            if *op == UnOp::Minus
+                && let SymData::Fun {
                     name,
                     args,
                     negative,
                 } = syms.get(xv).clone()
-                {
-                    if name.0 != 0 {
-                        return Ok(syms.function(name, args, !negative));
-                    }
-                }
+                && name.0 != 0
+            {
+                return Ok(syms.function(name, args, !negative));
             }
             let n = syms
                 .as_int(xv)

@@ -163,11 +163,12 @@ pub fn simplify(program: &mut GroundProgram) {
                 }
             }
             Outcome::Alive => {
-                if let Head::Atom(a) = rules[r].head {
-                    if rules[r].body.is_empty() && !st.facts[a.0 as usize] {
-                        st.facts[a.0 as usize] = true;
-                        changed_atoms.push(a);
-                    }
+                if let Head::Atom(a) = rules[r].head
+                    && rules[r].body.is_empty()
+                    && !st.facts[a.0 as usize]
+                {
+                    st.facts[a.0 as usize] = true;
+                    changed_atoms.push(a);
                 }
             }
         }

@@ -317,11 +317,11 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
     }
     // Completion: an open atom is true exactly when a forcing support holds, and only if some
     // support holds. An atom with a single support needs no auxiliary variable.
-    for i in 0..n {
+    for (i, atom_supports) in supports.iter().enumerate() {
         let Value::Lit(a) = b.atoms[i] else {
             continue;
         };
-        match supports[i].as_slice() {
+        match atom_supports.as_slice() {
             [single] => {
                 for &p in &single.parts {
                     b.cnf.add_clause(&[-a, p]);
@@ -370,13 +370,13 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
     }
     // The symbol map names positive variables: give a negated condition its own variable.
     for s in &mut shown {
-        if let Value::Lit(l) = s.value {
-            if l < 0 {
-                let x = b.cnf.new_var();
-                b.cnf.add_clause(&[-x, l]);
-                b.cnf.add_clause(&[x, -l]);
-                s.value = Value::Lit(x);
-            }
+        if let Value::Lit(l) = s.value
+            && l < 0
+        {
+            let x = b.cnf.new_var();
+            b.cnf.add_clause(&[-x, l]);
+            b.cnf.add_clause(&[x, -l]);
+            s.value = Value::Lit(x);
         }
     }
     Ok(Translation {
