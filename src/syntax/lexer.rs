@@ -330,7 +330,7 @@ impl Lexer<'_> {
         let radix_digit = |c: u8, radix: u32| (c as char).is_digit(radix);
         let (radix, skip) = match (self.peek(0), self.peek(1)) {
             (b'0', b'x') if radix_digit(self.peek(2), 16) => (16, 2),
-            (b'0', b'o') if matches!(self.peek(2), b'1'..=b'7') => (8, 2),
+            (b'0', b'o') if radix_digit(self.peek(2), 8) => (8, 2),
             (b'0', b'b') if radix_digit(self.peek(2), 2) => (2, 2),
             _ => (10, 0),
         };
@@ -340,12 +340,7 @@ impl Lexer<'_> {
             // clingo's decimal literals are `0` or `[1-9][0-9]*`
             self.advance(1);
         } else {
-            // (clingo's octal literals use the digits 1-7 only)
-            let digit = |c: u8| match radix {
-                8 => matches!(c, b'1'..=b'7'),
-                _ => radix_digit(c, radix),
-            };
-            while self.pos < self.b.len() && digit(self.b[self.pos]) {
+            while self.pos < self.b.len() && radix_digit(self.b[self.pos], radix) {
                 let d = (self.b[self.pos] as char).to_digit(radix).unwrap_or(0) as u64;
                 value = value
                     .and_then(|v| v.checked_mul(radix as u64))
@@ -491,9 +486,9 @@ impl Lexer<'_> {
                 i += 2;
                 digits(&mut i, |c| c.is_ascii_hexdigit())
             }
-            (Some(b'0'), Some(b'o')) if matches!(b.get(i + 2), Some(b'1'..=b'7')) => {
+            (Some(b'0'), Some(b'o')) if matches!(b.get(i + 2), Some(b'0'..=b'7')) => {
                 i += 2;
-                digits(&mut i, |c| matches!(c, b'1'..=b'7'))
+                digits(&mut i, |c| matches!(c, b'0'..=b'7'))
             }
             (Some(b'0'), Some(b'b')) if matches!(b.get(i + 2), Some(b'0' | b'1')) => {
                 i += 2;

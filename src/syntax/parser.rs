@@ -187,7 +187,6 @@ fn apply_unary(op: UnOp, t: Term, d: u32, span: Span) -> (Term, u32) {
     let negatable =
         |t: &Term| matches!(t, Term::Fun { name, negative: false, .. } if !name.is_empty());
     match t {
-        Term::Int(n) if op == UnOp::Minus && n.checked_neg().is_some() => (Term::Int(-n), d),
         Term::Fun {
             name,
             args,
@@ -682,6 +681,8 @@ impl Parser<'_> {
         let negative = self.kind() == &Tok::Minus;
         if negative {
             self.bump();
+        } else if self.kind() != &Tok::Ident {
+            return Err(self.unexpected("- or <IDENTIFIER> or default or override"));
         }
         let name = self.identifier()?;
         self.expect(Tok::Slash, "/")?;
@@ -1011,7 +1012,7 @@ impl Parser<'_> {
                 self.bump();
                 return Ok(Elem::Lit(Literal::Bool(v, self.span_from(start))));
             }
-            Tok::Amp if ctx != Ctx::Plain => {
+            Tok::Amp if allow_agg => {
                 // theory atom: skip to the end of the statement
                 let span = self.tok_span(self.pos);
                 self.bump();
@@ -1431,10 +1432,19 @@ impl Parser<'_> {
         self.bump();
         let mut alts = Vec::new();
         let mut depth = 0;
+        let mut expecting = ")";
         loop {
             let astart = self.pos;
             let (terms, trailing, d) = self.tuple_alt()?;
             depth = depth.max(d);
+            if self.const_mode {
+                // clingo's constant terms: `()`, `(,)`, `(t,...)`, `(t,...,)`
+                expecting = match (terms.is_empty(), trailing) {
+                    (true, true) => ")",
+                    (false, false) => "\",\" or )",
+                    _ => "",
+                };
+            }
             alts.push((terms, trailing, astart));
             if self.kind() == &Tok::Semi && !self.const_mode {
                 self.bump();
@@ -1442,7 +1452,6 @@ impl Parser<'_> {
                 break;
             }
         }
-        let expecting = if self.const_mode { "\",\" or )" } else { ")" };
         self.expect(Tok::RParen, expecting)?;
         let span = self.span_from(start);
         let mut out: Vec<Term> = alts
