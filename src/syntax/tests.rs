@@ -462,6 +462,46 @@ fn term_spans() {
     assert!(matches!(&args[1], Term::Var(_, s) if *s == span(1, 8, 1, 9)));
 }
 
+#[test]
+fn more_spans() {
+    //         123456789012345678901234567890123456789
+    let rule = first_rule("p(1..N, |X|, (a;b), -X) :- q(N), X = -Y.");
+    let Head::Atom(a) = &rule.head else { panic!() };
+    let Term::Fun { args, .. } = &a.term else {
+        panic!()
+    };
+    assert!(matches!(&args[0], Term::Interval(_, _, s) if *s == span(1, 3, 1, 7)));
+    assert!(matches!(&args[1], Term::Unary(UnOp::Abs, _, s) if *s == span(1, 9, 1, 12)));
+    assert!(matches!(&args[2], Term::Pool(_, s) if *s == span(1, 14, 1, 19)));
+    assert!(matches!(&args[3], Term::Unary(UnOp::Minus, _, s) if *s == span(1, 21, 1, 23)));
+    let BodyLit::Lit(Literal::Comparison { span: s, .. }) = &rule.body[1] else {
+        panic!()
+    };
+    assert_eq!(*s, span(1, 34, 1, 40));
+    let rule = first_rule("#count { X : p(X) : q(X) } = 1 :- r.");
+    let Head::Aggregate { span: s, elems, .. } = &rule.head else {
+        panic!()
+    };
+    assert_eq!(*s, span(1, 1, 1, 31));
+    assert_eq!(elems[0].span, span(1, 10, 1, 25));
+    assert_eq!(elems[0].atom.span, span(1, 14, 1, 18));
+    // a pool of functions: every alternative carries the span of the whole pool
+    let rule = first_rule("p(1;2).");
+    let Head::Atom(a) = &rule.head else { panic!() };
+    let Term::Pool(alts, s) = &a.term else {
+        panic!()
+    };
+    assert_eq!(*s, span(1, 1, 1, 7));
+    assert!(matches!(&alts[1], Term::Fun { span: s, .. } if *s == span(1, 1, 1, 7)));
+    // the anonymous variable
+    let rule = first_rule("p(_).");
+    let Head::Atom(a) = &rule.head else { panic!() };
+    let Term::Fun { args, .. } = &a.term else {
+        panic!()
+    };
+    assert_eq!(args[0], Term::Anonymous(span(1, 3, 1, 4)));
+}
+
 // ----- rules -----------------------------------------------------------------------------------
 
 #[test]
