@@ -29,6 +29,8 @@ pub(crate) enum Tok {
     Minimize,
     Maximize,
     Show,
+    /// `#show` directly followed by a signature (clingo's `#showsig`)
+    ShowSig,
     Hide,
     Const,
     Include,
@@ -59,14 +61,10 @@ pub(crate) enum Tok {
     LBrack,
     RBrack,
     At,
-    /// `=`
+    /// `=` or `==`
     Eq,
-    /// `==`
-    EqEq,
-    /// `!=`
+    /// `!=` or `<>`
     Neq,
-    /// `<>`
-    LtGt,
     Lt,
     Le,
     Gt,
@@ -104,7 +102,9 @@ pub(crate) struct Token {
 impl Token {
     /// How clingo names this token in `syntax error, unexpected ...`.
     pub fn describe(&self, src: &str) -> String {
+        let text = src.get(self.start..self.end).unwrap_or("?");
         let s = match &self.kind {
+            Tok::Ident if matches!(text, "default" | "override") => text,
             Tok::Ident => "<IDENTIFIER>",
             Tok::Var => "<VARIABLE>",
             Tok::Anon => "<ANONYMOUS>",
@@ -112,15 +112,17 @@ impl Token {
             Tok::Str(_) => "<STRING>",
             Tok::Eof => "EOF",
             Tok::Comma => "\",\"",
-            Tok::Backslash => "\"\\\\\"",
+            Tok::Eq => "=",
+            Tok::Neq => "!=",
             Tok::Inf => "#inf",
             Tok::Sup => "#sup",
             Tok::Minimize => "#minimize",
             Tok::Maximize => "#maximize",
+            Tok::ShowSig => "#showsig",
             Tok::Theory => "#theory",
             Tok::Script => "#script",
-            Tok::Error { msg, .. } => return msg.clone(),
-            _ => return src.get(self.start..self.end).unwrap_or("?").to_string(),
+            Tok::Error { msg, .. } => msg,
+            _ => text,
         };
         s.to_string()
     }
@@ -243,12 +245,11 @@ impl Lexer<'_> {
                             return;
                         }
                     } else {
-                        while self.pos < self.b.len() && self.b[self.pos] != b'\n' {
-                            self.advance(1);
-                        }
+                        self.line_comment();
                     }
                 }
-                b'_' | b'a'..=b'z' | b'A'..=b'Z' => self.word(start),
+                b'#' if self.peek(1) == b'!' => self.line_comment(),
+                b'_' | b'\'' | b'a'..=b'z' | b'A'..=b'Z' => self.word(start),
                 b'0'..=b'9' => self.number(start),
                 b'"' => self.string(start),
                 b'#' => {
@@ -262,6 +263,8 @@ impl Lexer<'_> {
     }
 
     /// Skips a (nested) block comment starting at `%*`; false if it is not terminated.
+    /// Like clingo, a `%` inside a block comment starts a line comment (so `*%` after it on
+    /// the same line does not end the block).
     fn block_comment(&mut self) -> bool {
         let mut depth = 0usize;
         while self.pos < self.b.len() {
@@ -274,6 +277,8 @@ impl Lexer<'_> {
                 if depth == 0 {
                     return true;
                 }
+            } else if self.at("%") {
+                self.line_comment();
             } else {
                 self.advance(1);
             }
@@ -281,16 +286,29 @@ impl Lexer<'_> {
         false
     }
 
+    /// Skips to the end of the line (not consuming the newline).
+    fn line_comment(&mut self) {
+        while self.pos < self.b.len() && self.b[self.pos] != b'\n' {
+            self.advance(1);
+        }
+    }
+
+    /// Identifiers `[_']*[a-z]['A-Za-z0-9_]*`, variables `[_']*[A-Z]['A-Za-z0-9_]*`, `_`.
     fn word(&mut self, start: (usize, u32, u32)) {
         let mut i = self.pos;
-        while i < self.b.len() && self.b[i] == b'_' {
+        while i < self.b.len() && matches!(self.b[i], b'_' | b'\'') {
             i += 1;
         }
         let first = self.b.get(i).copied().unwrap_or(0);
         if !first.is_ascii_alphabetic() {
-            // a lone `_` (several underscores are several anonymous variables)
-            self.advance(1);
-            self.push(Tok::Anon, start);
+            if self.b[self.pos] == b'_' {
+                // a lone `_` (several underscores are several anonymous variables)
+                self.advance(1);
+                self.push(Tok::Anon, start);
+            } else {
+                self.advance(1);
+                self.error("lexer error, unexpected '".into(), start);
+            }
             return;
         }
         let mut j = i + 1;
@@ -368,10 +386,17 @@ impl Lexer<'_> {
         self.error("lexer error, unexpected \"".into(), start);
     }
 
-    /// Lexes `#word`; returns false if the rest of the input was swallowed.
+    /// Lexes `#word` (clingo's longest match against `#[a-zA-Z0-9_]*`); returns false if the
+    /// rest of the input was swallowed.
     fn directive(&mut self, start: (usize, u32, u32)) -> bool {
+        if self.at("#show") && self.signature_follows(self.pos + 5) {
+            // clingo's `#showsig` token: `#show` with a signature `[-]name/arity.` after it
+            self.advance(5);
+            self.push(Tok::ShowSig, start);
+            return true;
+        }
         let mut j = self.pos + 1;
-        while j < self.b.len() && self.b[j].is_ascii_alphabetic() {
+        while j < self.b.len() && (self.b[j].is_ascii_alphanumeric() || self.b[j] == b'_') {
             j += 1;
         }
         let word = &self.src[self.pos + 1..j];
@@ -418,6 +443,68 @@ impl Lexer<'_> {
                 true
             }
         }
+    }
+
+    /// Whether `ws [-] ws identifier ws / ws number ws .` starts at byte `i` (ws includes
+    /// newlines, not comments).
+    fn signature_follows(&self, mut i: usize) -> bool {
+        let b = self.b;
+        let ws = |i: &mut usize| {
+            while *i < b.len() && matches!(b[*i], b' ' | b'\t' | b'\r' | b'\n') {
+                *i += 1;
+            }
+        };
+        ws(&mut i);
+        if b.get(i) == Some(&b'-') {
+            i += 1;
+            ws(&mut i);
+        }
+        while i < b.len() && matches!(b[i], b'_' | b'\'') {
+            i += 1;
+        }
+        if !b.get(i).is_some_and(|c| c.is_ascii_lowercase()) {
+            return false;
+        }
+        while i < b.len() && is_ident_char(b[i]) {
+            i += 1;
+        }
+        ws(&mut i);
+        if b.get(i) != Some(&b'/') {
+            return false;
+        }
+        i += 1;
+        ws(&mut i);
+        let digits = |i: &mut usize, ok: fn(u8) -> bool| {
+            let s = *i;
+            while *i < b.len() && ok(b[*i]) {
+                *i += 1;
+            }
+            *i > s
+        };
+        let number = match (b.get(i), b.get(i + 1)) {
+            (Some(b'0'), Some(b'x')) if b.get(i + 2).is_some_and(|c| c.is_ascii_hexdigit()) => {
+                i += 2;
+                digits(&mut i, |c| c.is_ascii_hexdigit())
+            }
+            (Some(b'0'), Some(b'o')) if matches!(b.get(i + 2), Some(b'0'..=b'7')) => {
+                i += 2;
+                digits(&mut i, |c| matches!(c, b'0'..=b'7'))
+            }
+            (Some(b'0'), Some(b'b')) if matches!(b.get(i + 2), Some(b'0' | b'1')) => {
+                i += 2;
+                digits(&mut i, |c| matches!(c, b'0' | b'1'))
+            }
+            (Some(b'0'), _) => {
+                i += 1;
+                true
+            }
+            _ => digits(&mut i, |c| c.is_ascii_digit()),
+        };
+        if !number {
+            return false;
+        }
+        ws(&mut i);
+        b.get(i) == Some(&b'.')
     }
 
     /// `#script (lang) ... #end`: everything up to and including `#end` is one token.
@@ -486,10 +573,10 @@ impl Lexer<'_> {
             ("[", Tok::LBrack),
             ("]", Tok::RBrack),
             ("@", Tok::At),
-            ("==", Tok::EqEq),
+            ("==", Tok::Eq),
             ("=", Tok::Eq),
             ("!=", Tok::Neq),
-            ("<>", Tok::LtGt),
+            ("<>", Tok::Neq),
             ("<=", Tok::Le),
             ("<", Tok::Lt),
             (">=", Tok::Ge),

@@ -1,8 +1,18 @@
 //! Recursive-descent parser for the clingo 5 input language.
 //!
-//! Errors use clingo's wording (`syntax error, unexpected X[, expecting Y]`), positioned where
-//! clingo's LALR parser notices them. Constructs that are valid clingo but cannot be expressed in
-//! the AST are parsed to the end of their statement and returned as [`Statement::Unsupported`].
+//! Errors use clingo's wording (`syntax error, unexpected X[, expecting Y]`) and are positioned
+//! where clingo's LALR parser notices them (checked against clingo 5.8.3 on mutated programs);
+//! the `expecting` lists follow clingo's in the common cases. Constructs that are valid clingo
+//! but cannot be expressed in the AST are parsed to the end of their statement and returned as
+//! [`Statement::Unsupported`] (negated head literals, comparisons in heads, non-atom choice or
+//! aggregate elements, negated comparison chains, theory atoms, `@f(...)` calls, and the
+//! directives `#external`, `#project`, `#heuristic`, `#edge`, `#defined`, `#theory`, `#script`,
+//! `#include <...>` and `#hide` with arguments).
+//!
+//! A few mappings onto the AST: a comparison chain `a < b < c` becomes the comparisons `a < b`
+//! and `b < c`; `#true :- body.` becomes an empty choice `{ } :- body.`; `#false :- body.` is an
+//! integrity constraint; the body shorthand `L { l : c } U` becomes a `#count` whose elements
+//! have the atom's term as their tuple and `l, c` as their condition.
 
 use super::ast::*;
 use super::diag::Diagnostic;
@@ -45,6 +55,8 @@ fn parse_here(source: &str, file: Arc<str>) -> Result<Vec<Statement>, Diagnostic
         toks: tokenize(source),
         pos: 0,
         nesting: 0,
+        atom_end: usize::MAX,
+        const_mode: false,
         unsupported: None,
     };
     let mut out = Vec::new();
@@ -80,14 +92,18 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     nesting: u32,
+    /// The token index right after the most recently parsed atom literal.
+    atom_end: usize,
+    /// Parsing the value of a `#const`: no variables, pools or intervals (clingo's `constterm`).
+    const_mode: bool,
     /// Set when the current statement uses something the AST cannot express.
     unsupported: Option<String>,
 }
 
 fn cmp_op(t: &Tok) -> Option<CmpOp> {
     Some(match t {
-        Tok::Eq | Tok::EqEq => CmpOp::Eq,
-        Tok::Neq | Tok::LtGt => CmpOp::Ne,
+        Tok::Eq => CmpOp::Eq,
+        Tok::Neq => CmpOp::Ne,
         Tok::Lt => CmpOp::Lt,
         Tok::Le => CmpOp::Le,
         Tok::Gt => CmpOp::Gt,
@@ -181,7 +197,6 @@ fn apply_unary(op: UnOp, t: Term, d: u32, span: Span) -> (Term, u32) {
     let negatable =
         |t: &Term| matches!(t, Term::Fun { name, negative: false, .. } if !name.is_empty());
     match t {
-        Term::Int(n) if op == UnOp::Minus && n.checked_neg().is_some() => (Term::Int(-n), d),
         Term::Fun {
             name,
             args,
@@ -222,10 +237,6 @@ impl Parser<'_> {
 
     fn kind(&self) -> &Tok {
         &self.tok().kind
-    }
-
-    fn kind_at(&self, n: usize) -> &Tok {
-        &self.toks[(self.pos + n).min(self.toks.len() - 1)].kind
     }
 
     fn bump(&mut self) {
@@ -287,6 +298,32 @@ impl Parser<'_> {
         Diagnostic::error(&span, msg)
     }
 
+    /// Like [`Self::unexpected`] for a token after a complete element. Right after an atom,
+    /// clingo's parser has not decided between atom and term yet, and for tokens that cannot
+    /// follow an atom it reports no expected tokens.
+    fn ctx_unexpected(&self, expecting: &str) -> Diagnostic {
+        let after_atom = self.pos == self.atom_end;
+        let may_follow_atom = matches!(
+            self.kind(),
+            Tok::Comma | Tok::Semi | Tok::Bar | Tok::Dot | Tok::If | Tok::Colon | Tok::RBrace
+        );
+        if after_atom && !may_follow_atom {
+            self.unexpected("")
+        } else {
+            self.unexpected(expecting)
+        }
+    }
+
+    /// Expects `k` after a complete element (see [`Self::ctx_unexpected`]).
+    fn ctx_expect(&mut self, k: Tok, expecting: &str) -> PResult<()> {
+        if self.kind() == &k {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.ctx_unexpected(expecting))
+        }
+    }
+
     fn expect(&mut self, k: Tok, expecting: &str) -> PResult<()> {
         if self.kind() == &k {
             self.bump();
@@ -294,6 +331,11 @@ impl Parser<'_> {
         } else {
             Err(self.unexpected(expecting))
         }
+    }
+
+    /// What clingo expects when an argument list is not closed.
+    fn close_expecting(&self) -> &'static str {
+        if self.const_mode { ")" } else { ") or ;" }
     }
 
     fn mark_unsupported(&mut self, what: impl Into<String>) {
@@ -343,6 +385,7 @@ impl Parser<'_> {
     fn statement(&mut self) -> PResult<Statement> {
         self.unsupported = None;
         self.nesting = 0;
+        self.const_mode = false;
         let start = self.pos;
         let stmt = match self.kind().clone() {
             Tok::If => {
@@ -357,6 +400,7 @@ impl Parser<'_> {
             Tok::WIf => self.weak(start)?,
             Tok::Const => self.constant(start)?,
             Tok::Show => self.show(start)?,
+            Tok::ShowSig => self.show_sig(start)?,
             Tok::Hide => {
                 self.bump();
                 if self.kind() == &Tok::Dot {
@@ -369,11 +413,11 @@ impl Parser<'_> {
             Tok::Include => self.include(start)?,
             Tok::Program => self.program(start)?,
             Tok::Minimize | Tok::Maximize => self.optimize(start)?,
-            Tok::External => self.skip_directive(start, "#external")?,
-            Tok::Project => self.skip_directive(start, "#project")?,
-            Tok::Heuristic => self.skip_directive(start, "#heuristic")?,
-            Tok::Edge => self.skip_directive(start, "#edge")?,
-            Tok::Defined => self.skip_directive(start, "#defined")?,
+            Tok::External => self.external(start)?,
+            Tok::Project => self.project(start)?,
+            Tok::Heuristic => self.heuristic(start)?,
+            Tok::Edge => self.edge(start)?,
+            Tok::Defined => self.defined(start)?,
             Tok::Script | Tok::Theory => {
                 let what = if self.kind() == &Tok::Script {
                     "#script"
@@ -398,24 +442,140 @@ impl Parser<'_> {
         Ok(stmt)
     }
 
-    /// Skips a directive aspsat does not support, up to its `.` (and a `[...]` after it).
+    /// Skips gringo 3's `#hide` forms other than `#hide.` up to their `.`.
     fn skip_directive(&mut self, start: usize, what: &str) -> PResult<Statement> {
         self.bump();
         self.skip_to_dot(false)?;
         self.bump();
-        if self.kind() == &Tok::LBrack {
-            while self.kind() != &Tok::RBrack {
-                match self.kind() {
-                    Tok::Eof | Tok::Error { .. } => return Err(self.unexpected("]")),
-                    _ => self.bump(),
-                }
-            }
-            self.bump();
-        }
-        Ok(Statement::Unsupported {
+        Ok(self.unsupported_directive(start, what))
+    }
+
+    fn unsupported_directive(&self, start: usize, what: &str) -> Statement {
+        Statement::Unsupported {
             what: what.into(),
             span: self.span_from(start),
-        })
+        }
+    }
+
+    /// The atom `[-]name[(args)]` of `#external`, `#heuristic` and `#project`.
+    fn directive_atom(&mut self) -> PResult<()> {
+        let negated = self.kind() == &Tok::Minus;
+        if negated {
+            self.bump();
+        }
+        if self.kind() != &Tok::Ident {
+            return Err(self.unexpected(if negated {
+                "<IDENTIFIER> or default or override"
+            } else {
+                "- or <IDENTIFIER> or default or override"
+            }));
+        }
+        self.function(self.pos, false)?;
+        Ok(())
+    }
+
+    /// `.`, `: .` or `: body.`
+    fn body_cond_dot(&mut self) -> PResult<()> {
+        match self.kind() {
+            Tok::Dot => {
+                self.bump();
+                Ok(())
+            }
+            Tok::Colon => {
+                self.bump();
+                self.body_dot(true).map(|_| ())
+            }
+            _ => Err(self.ctx_unexpected(": or .")),
+        }
+    }
+
+    /// `[-]name/arity.`
+    fn signature(&mut self) -> PResult<()> {
+        if self.kind() == &Tok::Minus {
+            self.bump();
+            self.identifier()?;
+        } else if self.kind() == &Tok::Ident {
+            self.bump();
+        } else {
+            return Err(self.unexpected("- or <IDENTIFIER> or default or override"));
+        }
+        self.expect(Tok::Slash, "/")?;
+        if !matches!(self.kind(), Tok::Int(_)) {
+            return Err(self.unexpected("<NUMBER>"));
+        }
+        self.bump();
+        self.expect(Tok::Dot, ".")
+    }
+
+    /// `#external atom [: body]. [[term]]`
+    fn external(&mut self, start: usize) -> PResult<Statement> {
+        self.bump();
+        self.directive_atom()?;
+        self.body_cond_dot()?;
+        if self.kind() == &Tok::LBrack {
+            self.bump();
+            self.term()?;
+            self.expect(Tok::RBrack, "")?;
+        }
+        Ok(self.unsupported_directive(start, "#external"))
+    }
+
+    /// `#project sig.` or `#project atom [: body].`
+    fn project(&mut self, start: usize) -> PResult<Statement> {
+        self.bump();
+        let sig = usize::from(self.kind() == &Tok::Minus);
+        let is_sig = self.toks.get(self.pos + sig).map(|t| &t.kind) == Some(&Tok::Ident)
+            && self.toks.get(self.pos + sig + 1).map(|t| &t.kind) == Some(&Tok::Slash);
+        if is_sig {
+            self.signature()?;
+        } else {
+            self.directive_atom()?;
+            self.body_cond_dot()?;
+        }
+        Ok(self.unsupported_directive(start, "#project"))
+    }
+
+    /// `#heuristic atom [: body]. [w[@p], m]`
+    fn heuristic(&mut self, start: usize) -> PResult<Statement> {
+        self.bump();
+        self.directive_atom()?;
+        self.body_cond_dot()?;
+        self.expect(Tok::LBrack, "[")?;
+        self.term()?;
+        if self.kind() == &Tok::At {
+            self.bump();
+            self.term()?;
+        }
+        self.expect(Tok::Comma, "")?;
+        self.term()?;
+        self.expect(Tok::RBrack, "")?;
+        Ok(self.unsupported_directive(start, "#heuristic"))
+    }
+
+    /// `#edge (u,v; ...) [: body].`
+    fn edge(&mut self, start: usize) -> PResult<Statement> {
+        self.bump();
+        self.expect(Tok::LParen, "(")?;
+        loop {
+            self.term()?;
+            self.expect(Tok::Comma, "")?;
+            self.term()?;
+            if self.kind() == &Tok::Semi {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, ") or ;")?;
+        self.body_cond_dot()?;
+        Ok(self.unsupported_directive(start, "#edge"))
+    }
+
+    /// `#defined sig.`
+    fn defined(&mut self, start: usize) -> PResult<Statement> {
+        self.bump();
+        self.signature()?;
+        Ok(self.unsupported_directive(start, "#defined"))
     }
 
     /// Moves to (not past) the next `.` outside brackets. Lexer errors stop it unless
@@ -448,7 +608,7 @@ impl Parser<'_> {
                 self.bump();
                 Vec::new()
             }
-            _ => return Err(self.unexpected("")),
+            _ => return Err(self.ctx_unexpected(". or :-")),
         };
         Ok(Statement::Rule(Rule {
             head,
@@ -459,14 +619,12 @@ impl Parser<'_> {
 
     fn constant(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
-        if self.kind() != &Tok::Ident {
-            return Err(self.unexpected("<IDENTIFIER>"));
-        }
-        let name = self.text(self.pos).to_string();
-        self.bump();
+        let name = self.identifier()?;
         self.expect(Tok::Eq, "=")?;
+        self.const_mode = true;
         let value = self.term()?;
-        self.expect(Tok::Dot, ".")?;
+        self.const_mode = false;
+        self.expect(Tok::Dot, "")?;
         if self.kind() == &Tok::LBrack {
             self.bump();
             let ok =
@@ -484,40 +642,21 @@ impl Parser<'_> {
         })
     }
 
+    /// An identifier where clingo's grammar wants one.
+    fn identifier(&mut self) -> PResult<String> {
+        if self.kind() != &Tok::Ident {
+            return Err(self.unexpected("<IDENTIFIER> or default or override"));
+        }
+        let name = self.text(self.pos).to_string();
+        self.bump();
+        Ok(name)
+    }
+
     fn show(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
         if self.kind() == &Tok::Dot {
             self.bump();
             return Ok(Statement::ShowNothing(self.span_from(start)));
-        }
-        // a signature `[-]name/arity.` (clingo decides this by lookahead, too)
-        let neg = usize::from(self.kind() == &Tok::Minus);
-        if self.kind_at(neg) == &Tok::Ident
-            && self.kind_at(neg + 1) == &Tok::Slash
-            && matches!(self.kind_at(neg + 2), Tok::Int(_))
-            && self.kind_at(neg + 3) == &Tok::Dot
-        {
-            let name = self.text(self.pos + neg).to_string();
-            let Tok::Int(v) = self.kind_at(neg + 2).clone() else {
-                unreachable!()
-            };
-            self.pos += neg + 2;
-            let arity = match v {
-                Some(v) if v <= u32::MAX as u64 => v as usize,
-                _ => {
-                    return Err(Diagnostic::error(
-                        &self.tok_span(self.pos),
-                        "integer too large",
-                    ));
-                }
-            };
-            self.pos += 2;
-            return Ok(Statement::ShowSig {
-                name,
-                arity,
-                negative: neg == 1,
-                span: self.span_from(start),
-            });
         }
         let term = self.term()?;
         let body = match self.kind() {
@@ -529,11 +668,42 @@ impl Parser<'_> {
                 self.bump();
                 Vec::new()
             }
-            _ => return Err(self.unexpected(": or .")),
+            _ => return Err(self.unexpected("")),
         };
         Ok(Statement::ShowTerm {
             term,
             body,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `#show [-]name/arity.` (the lexer has seen the signature)
+    fn show_sig(&mut self, start: usize) -> PResult<Statement> {
+        self.bump();
+        let negative = self.kind() == &Tok::Minus;
+        if negative {
+            self.bump();
+        } else if self.kind() != &Tok::Ident {
+            return Err(self.unexpected("- or <IDENTIFIER> or default or override"));
+        }
+        let name = self.identifier()?;
+        self.expect(Tok::Slash, "/")?;
+        let arity = match self.kind() {
+            Tok::Int(Some(v)) if *v <= u32::MAX as u64 => *v as usize,
+            Tok::Int(_) => {
+                return Err(Diagnostic::error(
+                    &self.tok_span(self.pos),
+                    "integer too large",
+                ));
+            }
+            _ => return Err(self.unexpected("<NUMBER>")),
+        };
+        self.bump();
+        self.expect(Tok::Dot, ".")?;
+        Ok(Statement::ShowSig {
+            name,
+            arity,
+            negative,
             span: self.span_from(start),
         })
     }
@@ -551,10 +721,7 @@ impl Parser<'_> {
             }
             Tok::Lt => {
                 self.bump();
-                if self.kind() != &Tok::Ident {
-                    return Err(self.unexpected("<IDENTIFIER>"));
-                }
-                self.bump();
+                self.identifier()?;
                 self.expect(Tok::Gt, ">")?;
                 self.expect(Tok::Dot, ".")?;
                 Ok(Statement::Unsupported {
@@ -568,21 +735,13 @@ impl Parser<'_> {
 
     fn program(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
-        if self.kind() != &Tok::Ident {
-            return Err(self.unexpected("<IDENTIFIER>"));
-        }
-        let name = self.text(self.pos).to_string();
-        self.bump();
+        let name = self.identifier()?;
         let mut params = Vec::new();
         if self.kind() == &Tok::LParen {
             self.bump();
-            if self.kind() != &Tok::RParen {
+            if self.kind() == &Tok::Ident {
                 loop {
-                    if self.kind() != &Tok::Ident {
-                        return Err(self.unexpected("<IDENTIFIER>"));
-                    }
-                    params.push(self.text(self.pos).to_string());
-                    self.bump();
+                    params.push(self.identifier()?);
                     if self.kind() == &Tok::Comma {
                         self.bump();
                     } else {
@@ -591,8 +750,10 @@ impl Parser<'_> {
                 }
             }
             self.expect(Tok::RParen, ")")?;
+            self.expect(Tok::Dot, ".")?;
+        } else {
+            self.expect(Tok::Dot, ". or (")?;
         }
-        self.expect(Tok::Dot, ".")?;
         Ok(Statement::Program {
             name,
             params,
@@ -630,7 +791,7 @@ impl Parser<'_> {
                 }
             }
         }
-        self.expect(Tok::RBrace, "} or ;")?;
+        self.ctx_expect(Tok::RBrace, "} or ;")?;
         self.expect(Tok::Dot, ".")?;
         Ok(Statement::Optimize {
             elems,
@@ -662,7 +823,7 @@ impl Parser<'_> {
         let es = self.pos;
         let (weight, priority, terms) = self.weight_tuple()?;
         let espan = self.span_from(es);
-        self.expect(Tok::RBrack, "]")?;
+        self.ctx_expect(Tok::RBrack, "]")?;
         Ok(Statement::Weak {
             body,
             elem: OptElem {
@@ -699,7 +860,12 @@ impl Parser<'_> {
                 cond = self.cond_list()?;
             }
             let span = self.span_from(es);
+            let empty_cond = has_cond && cond.is_empty();
             elems.push((cur, cond, has_cond, span));
+            if empty_cond && self.kind() == &Tok::Comma {
+                // `a : , b` (after an empty condition only `;` separates)
+                return Err(self.unexpected(". or :-"));
+            }
             if !matches!(self.kind(), Tok::Semi | Tok::Bar | Tok::Comma) {
                 break;
             }
@@ -760,57 +926,54 @@ impl Parser<'_> {
             return Ok(body);
         }
         loop {
-            let plain = self.body_elem(&mut body)?;
+            let expecting = self.body_elem(&mut body)?;
             match self.kind() {
                 Tok::Comma | Tok::Semi => self.bump(),
                 Tok::Dot => {
                     self.bump();
                     return Ok(body);
                 }
-                // after a plain literal clingo usually cannot list what it expects
-                // (a term could still go on), except when the token can end a literal
-                Tok::Bar if plain => return Err(self.unexpected(": or \",\" or . or ;")),
-                _ if plain => return Err(self.unexpected("")),
-                _ => return Err(self.unexpected("\",\" or . or ;")),
+                _ => return Err(self.ctx_unexpected(expecting)),
             }
         }
     }
 
-    /// One body element (pushing one or more body literals); true unless it was an aggregate
-    /// (after which clingo knows exactly which tokens may follow).
-    fn body_elem(&mut self, out: &mut Vec<BodyLit>) -> PResult<bool> {
+    /// One body element (pushing one or more body literals); returns what clingo would say it
+    /// expects after it.
+    fn body_elem(&mut self, out: &mut Vec<BodyLit>) -> PResult<&'static str> {
         let es = self.pos;
-        match self.element(Ctx::Body)? {
+        let lit = match self.element(Ctx::Body)? {
             Elem::BodyAgg(sign, agg) => {
                 out.push(BodyLit::Aggregate { sign, agg });
-                Ok(false)
+                return Ok("\",\" or . or ;");
             }
             Elem::HeadAgg(_) => unreachable!("no head aggregates in bodies"),
             Elem::Chain(ls) => {
-                if self.kind() == &Tok::Colon {
-                    self.mark_unsupported("comparison chain with a condition");
-                    self.bump();
-                    self.cond_list()?;
-                    return Ok(true);
-                }
-                out.extend(ls.into_iter().map(BodyLit::Lit));
-                Ok(true)
-            }
-            Elem::Lit(lit) => {
                 if self.kind() != &Tok::Colon {
-                    out.push(BodyLit::Lit(lit));
-                    return Ok(true);
+                    out.extend(ls.into_iter().map(BodyLit::Lit));
+                    return Ok(": or \",\" or . or ;");
                 }
-                self.bump();
-                let cond = self.cond_list()?;
-                out.push(BodyLit::Conditional {
-                    lit,
-                    cond,
-                    span: self.span_from(es),
-                });
-                Ok(true)
+                self.mark_unsupported("comparison chain with a condition");
+                Literal::Bool(true, self.tok_span(es))
             }
+            Elem::Lit(lit) => lit,
+        };
+        if self.kind() != &Tok::Colon {
+            out.push(BodyLit::Lit(lit));
+            return Ok(": or \",\" or . or ;");
         }
+        self.bump();
+        let cond = self.cond_list()?;
+        out.push(BodyLit::Conditional {
+            lit,
+            cond,
+            span: self.span_from(es),
+        });
+        if self.kind() == &Tok::Comma {
+            // `a : , b` (a condition extends up to the next `;` or `.`)
+            return Err(self.unexpected(". or ;"));
+        }
+        Ok(". or ;")
     }
 
     /// A (possibly empty) `,`-separated list of plain literals after a `:`.
@@ -851,10 +1014,12 @@ impl Parser<'_> {
                 self.bump();
                 return Ok(Elem::Lit(Literal::Bool(v, self.span_from(start))));
             }
-            Tok::Amp if ctx != Ctx::Plain => {
+            Tok::Amp if allow_agg => {
                 // theory atom: skip to the end of the statement
-                self.mark_unsupported("theory atom");
                 let span = self.tok_span(self.pos);
+                self.bump();
+                self.identifier()?;
+                self.mark_unsupported("theory atom");
                 self.skip_to_dot(true)?;
                 return Ok(Elem::Lit(Literal::Bool(true, span)));
             }
@@ -927,6 +1092,7 @@ impl Parser<'_> {
         if !(first_ok && shape_ok) {
             return Err(self.unexpected(""));
         }
+        self.atom_end = self.pos;
         Ok(Elem::Lit(Literal::Atom {
             sign: sign_of(nots),
             atom: Atom {
@@ -983,7 +1149,7 @@ impl Parser<'_> {
                         }
                     }
                 }
-                self.expect(Tok::RBrace, "; or }")?;
+                self.ctx_expect(Tok::RBrace, "} or ;")?;
                 let right = self.right_guard()?;
                 Elem::HeadAgg(Head::Choice {
                     elems,
@@ -997,10 +1163,10 @@ impl Parser<'_> {
                 if self.kind() != &Tok::RBrace {
                     loop {
                         let es = self.pos;
-                        let terms = if self.kind() == &Tok::Colon {
-                            Vec::new()
-                        } else {
+                        let terms = if starts_term(self.kind()) {
                             self.term_list()?
+                        } else {
+                            Vec::new()
                         };
                         self.expect(Tok::Colon, ":")?;
                         let lit = self.plain_literal()?;
@@ -1024,7 +1190,7 @@ impl Parser<'_> {
                         }
                     }
                 }
-                self.expect(Tok::RBrace, "; or }")?;
+                self.ctx_expect(Tok::RBrace, "} or ;")?;
                 let right = self.right_guard()?;
                 Elem::HeadAgg(Head::Aggregate {
                     func,
@@ -1060,7 +1226,7 @@ impl Parser<'_> {
                         }
                     }
                 }
-                self.expect(Tok::RBrace, "; or }")?;
+                self.ctx_expect(Tok::RBrace, "} or ;")?;
                 let right = self.right_guard()?;
                 Elem::BodyAgg(
                     sign,
@@ -1094,7 +1260,7 @@ impl Parser<'_> {
                         }
                     }
                 }
-                self.expect(Tok::RBrace, "; or }")?;
+                self.ctx_expect(Tok::RBrace, "} or ;")?;
                 let right = self.right_guard()?;
                 Elem::BodyAgg(
                     sign,
@@ -1173,7 +1339,7 @@ impl Parser<'_> {
         let start = self.pos;
         let (mut lhs, mut depth) = self.unary()?;
         while let Some((prec, right, op)) = bin_op(self.kind()) {
-            if prec < min_prec {
+            if prec < min_prec || (op.is_none() && self.const_mode) {
                 break;
             }
             self.bump();
@@ -1242,13 +1408,14 @@ impl Parser<'_> {
             Tok::Str(s) => Term::Str(s),
             Tok::Inf => Term::Inf,
             Tok::Sup => Term::Sup,
+            Tok::Var | Tok::Anon if self.const_mode => return Err(self.unexpected("")),
             Tok::Var => Term::Var(self.text(start).to_string(), self.tok_span(start)),
             Tok::Anon => Term::Anonymous(self.tok_span(start)),
             Tok::Ident => return self.function(start, false),
             Tok::At => {
                 self.bump();
                 if self.kind() != &Tok::Ident {
-                    return Err(self.unexpected("<IDENTIFIER>"));
+                    return Err(self.unexpected("<IDENTIFIER> or default or override"));
                 }
                 let name = self.text(self.pos).to_string();
                 self.mark_unsupported(format!("external function call @{name}"));
@@ -1267,18 +1434,27 @@ impl Parser<'_> {
         self.bump();
         let mut alts = Vec::new();
         let mut depth = 0;
+        let mut expecting = ")";
         loop {
             let astart = self.pos;
             let (terms, trailing, d) = self.tuple_alt()?;
             depth = depth.max(d);
+            if self.const_mode {
+                // clingo's constant terms: `()`, `(,)`, `(t,...)`, `(t,...,)`
+                expecting = match (terms.is_empty(), trailing) {
+                    (true, true) => ")",
+                    (false, false) => "\",\" or )",
+                    _ => "",
+                };
+            }
             alts.push((terms, trailing, astart));
-            if self.kind() == &Tok::Semi {
+            if self.kind() == &Tok::Semi && !self.const_mode {
                 self.bump();
             } else {
                 break;
             }
         }
-        self.expect(Tok::RParen, ") or ;")?;
+        self.expect(Tok::RParen, expecting)?;
         let span = self.span_from(start);
         let mut out: Vec<Term> = alts
             .into_iter()
@@ -1308,13 +1484,13 @@ impl Parser<'_> {
         self.bump();
         let (first, mut depth) = self.binary(0)?;
         let mut alts = vec![first];
-        while self.kind() == &Tok::Semi {
+        while self.kind() == &Tok::Semi && !self.const_mode {
             self.bump();
             let (t, d) = self.binary(0)?;
             depth = depth.max(d);
             alts.push(t);
         }
-        self.expect(Tok::Bar, "| or ;")?;
+        self.expect(Tok::Bar, if self.const_mode { "" } else { "; or |" })?;
         let span = self.span_from(start);
         let inner = if alts.len() == 1 {
             alts.pop().expect("one alternative")
@@ -1346,6 +1522,9 @@ impl Parser<'_> {
         let mut depth = 0;
         loop {
             let mut args = Vec::new();
+            if self.const_mode && matches!(self.kind(), Tok::Var | Tok::Anon) {
+                return Err(self.unexpected(")"));
+            }
             if starts_term(self.kind()) {
                 loop {
                     let (t, d) = self.binary(0)?;
@@ -1359,13 +1538,13 @@ impl Parser<'_> {
                 }
             }
             alts.push(args);
-            if self.kind() == &Tok::Semi {
+            if self.kind() == &Tok::Semi && !self.const_mode {
                 self.bump();
             } else {
                 break;
             }
         }
-        self.expect(Tok::RParen, ") or ;")?;
+        self.expect(Tok::RParen, self.close_expecting())?;
         let span = self.span_from(start);
         let mut funs: Vec<Term> = alts
             .into_iter()

@@ -399,8 +399,9 @@ fn term_precedence() {
 fn unary_minus() {
     assert_eq!(t("-3"), "-3");
     assert_eq!(t("- 3"), "-3");
-    assert_eq!(t("-(3)"), "-3");
-    assert_eq!(t("--3"), "3");
+    // only a minus directly on a literal is folded into it
+    assert_eq!(t("-(3)"), "(-3)");
+    assert_eq!(t("--3"), "(--3)");
     assert_eq!(t("-X"), "(-X)");
     assert_eq!(t("-a"), "-a");
     assert_eq!(t("-f(X)"), "-f(X)");
@@ -459,6 +460,46 @@ fn term_spans() {
         panic!()
     };
     assert!(matches!(&args[1], Term::Var(_, s) if *s == span(1, 8, 1, 9)));
+}
+
+#[test]
+fn more_spans() {
+    //         123456789012345678901234567890123456789
+    let rule = first_rule("p(1..N, |X|, (a;b), -X) :- q(N), X = -Y.");
+    let Head::Atom(a) = &rule.head else { panic!() };
+    let Term::Fun { args, .. } = &a.term else {
+        panic!()
+    };
+    assert!(matches!(&args[0], Term::Interval(_, _, s) if *s == span(1, 3, 1, 7)));
+    assert!(matches!(&args[1], Term::Unary(UnOp::Abs, _, s) if *s == span(1, 9, 1, 12)));
+    assert!(matches!(&args[2], Term::Pool(_, s) if *s == span(1, 14, 1, 19)));
+    assert!(matches!(&args[3], Term::Unary(UnOp::Minus, _, s) if *s == span(1, 21, 1, 23)));
+    let BodyLit::Lit(Literal::Comparison { span: s, .. }) = &rule.body[1] else {
+        panic!()
+    };
+    assert_eq!(*s, span(1, 34, 1, 40));
+    let rule = first_rule("#count { X : p(X) : q(X) } = 1 :- r.");
+    let Head::Aggregate { span: s, elems, .. } = &rule.head else {
+        panic!()
+    };
+    assert_eq!(*s, span(1, 1, 1, 31));
+    assert_eq!(elems[0].span, span(1, 10, 1, 25));
+    assert_eq!(elems[0].atom.span, span(1, 14, 1, 18));
+    // a pool of functions: every alternative carries the span of the whole pool
+    let rule = first_rule("p(1;2).");
+    let Head::Atom(a) = &rule.head else { panic!() };
+    let Term::Pool(alts, s) = &a.term else {
+        panic!()
+    };
+    assert_eq!(*s, span(1, 1, 1, 7));
+    assert!(matches!(&alts[1], Term::Fun { span: s, .. } if *s == span(1, 1, 1, 7)));
+    // the anonymous variable
+    let rule = first_rule("p(_).");
+    let Head::Atom(a) = &rule.head else { panic!() };
+    let Term::Fun { args, .. } = &a.term else {
+        panic!()
+    };
+    assert_eq!(args[0], Term::Anonymous(span(1, 3, 1, 4)));
 }
 
 // ----- rules -----------------------------------------------------------------------------------
@@ -913,8 +954,8 @@ fn nesting_limits() {
     assert!(e(&deep).ends_with("error: nesting too deep"));
     let deep = format!("p({}X).", "~".repeat(100_000));
     assert!(e(&deep).ends_with("error: nesting too deep"));
-    // minus signs on a literal fold away
-    assert_eq!(r(&format!("p({}1).", "-".repeat(100_001))), "p(-1).");
+    let deep = format!("p({}1).", "-".repeat(100_000));
+    assert!(e(&deep).ends_with("error: nesting too deep"));
     let deep = format!("p(1{}).", "+1".repeat(100_000));
     assert!(e(&deep).ends_with("error: nesting too deep"));
     let deep = format!("p(2{}).", "**2".repeat(100_000));
@@ -926,6 +967,193 @@ fn nesting_limits() {
     p(&ok);
     let ok = format!("p(1{}).", "+1".repeat(300));
     p(&ok);
+}
+
+#[test]
+fn clingo_lexer_details() {
+    // `#!` starts a line comment; `%` inside a block comment comments out the rest of its line
+    assert_eq!(r("#!/usr/bin/env clingo\na."), "a.");
+    assert_eq!(r("%* 50% off *% still *%\n*% a."), "a.");
+    // directives are matched against `#[a-zA-Z0-9_]*` as a whole
+    assert_eq!(
+        e("#countx{}."),
+        "1:1-8: error: lexer error, unexpected #countx"
+    );
+    assert_eq!(
+        e("p :- #min1."),
+        "1:6-11: error: lexer error, unexpected #min1"
+    );
+    assert_eq!(r(":- #sum+{1:a}."), " :- #sum+{1:a}.");
+    // `#show` followed by a signature is clingo's `#showsig`, even without a space
+    assert_eq!(r("#showp/1."), "#show p/1.");
+    assert_eq!(
+        e("#show p/1.."),
+        "1:10-12: error: syntax error, unexpected .., expecting ."
+    );
+    assert_eq!(
+        e("p(#show a/1."),
+        "1:3-8: error: syntax error, unexpected #showsig, expecting ) or ;"
+    );
+    // identifiers may start with primes; `default` and `override` are identifiers
+    assert_eq!(t("'a"), "'a");
+    assert_eq!(t("default(override)"), "default(override)");
+    assert_eq!(r("#const default = 1."), "#const default=1.");
+    assert_eq!(t("0o10"), "8");
+    assert_eq!(e("x('1)."), "1:3-4: error: lexer error, unexpected '");
+}
+
+#[test]
+fn const_terms() {
+    assert_eq!(
+        r("#const n = |-3| + 2 * f(a, \"s\", #inf)."),
+        "#const n=(|-3|+(2*f(a,\"s\",#inf)))."
+    );
+    assert_eq!(r("#const n = (1,2)."), "#const n=(1,2).");
+    // no variables, pools or intervals in constants
+    assert_eq!(
+        e("#const n = X."),
+        "1:12-13: error: syntax error, unexpected <VARIABLE>"
+    );
+    assert_eq!(
+        e("#const n = _."),
+        "1:12-13: error: syntax error, unexpected <ANONYMOUS>"
+    );
+    assert_eq!(
+        e("#const n = f(X)."),
+        "1:14-15: error: syntax error, unexpected <VARIABLE>, expecting )"
+    );
+    assert_eq!(
+        e("#const n = 1..3."),
+        "1:13-15: error: syntax error, unexpected .."
+    );
+    assert_eq!(
+        e("#const n = (1;2)."),
+        "1:14-15: error: syntax error, unexpected ;, expecting \",\" or )"
+    );
+    assert_eq!(
+        e("#const = 1."),
+        "1:8-9: error: syntax error, unexpected =, expecting <IDENTIFIER> or default or override"
+    );
+}
+
+#[test]
+fn separators_after_conditions() {
+    // a condition ends at `;` (or `.`): an empty condition cannot be followed by `,`
+    assert_eq!(
+        e("a :- b : , c."),
+        "1:10-11: error: syntax error, unexpected \",\", expecting . or ;"
+    );
+    assert_eq!(
+        e("a : , b."),
+        "1:5-6: error: syntax error, unexpected \",\", expecting . or :-"
+    );
+    assert_eq!(r("a : ; b."), "a: | b:.");
+    assert_eq!(r("a : :- b."), "a: :- b.");
+    assert_eq!(
+        e("a : | b."),
+        "1:8-9: error: syntax error, unexpected ., expecting ; or |"
+    );
+}
+
+#[test]
+fn expected_token_lists() {
+    // after an atom clingo has not decided between atom and term and lists nothing
+    assert_eq!(
+        e("a(1) b."),
+        "1:6-7: error: syntax error, unexpected <IDENTIFIER>"
+    );
+    assert_eq!(
+        e("{ a(1) b }."),
+        "1:8-9: error: syntax error, unexpected <IDENTIFIER>"
+    );
+    assert_eq!(
+        e(":-r(X,Y):- s."),
+        "1:9-11: error: syntax error, unexpected :-, expecting : or \",\" or . or ;"
+    );
+    assert_eq!(
+        e("a :- #true c."),
+        "1:12-13: error: syntax error, unexpected <IDENTIFIER>, expecting : or \",\" or . or ;"
+    );
+    assert_eq!(
+        e("p :- 1 < 2 < c d."),
+        "1:16-17: error: syntax error, unexpected <IDENTIFIER>, expecting : or \",\" or . or ;"
+    );
+    assert_eq!(
+        e("#count { X : a } b c."),
+        "1:20-21: error: syntax error, unexpected <IDENTIFIER>, expecting . or :-"
+    );
+    assert_eq!(
+        e("#minimize { 1 b }."),
+        "1:15-16: error: syntax error, unexpected <IDENTIFIER>, expecting } or ;"
+    );
+    assert_eq!(
+        e("#sum { ^X : a }."),
+        "1:8-9: error: syntax error, unexpected ^, expecting :"
+    );
+    assert_eq!(
+        e(":~ a. [1 2]"),
+        "1:10-11: error: syntax error, unexpected <NUMBER>, expecting ]"
+    );
+    assert_eq!(
+        e(":~ a. 1"),
+        "1:7-8: error: syntax error, unexpected <NUMBER>, expecting ["
+    );
+    assert_eq!(
+        e("#program a(b c)."),
+        "1:14-15: error: syntax error, unexpected <IDENTIFIER>, expecting )"
+    );
+    assert_eq!(
+        e("#program a b."),
+        "1:12-13: error: syntax error, unexpected <IDENTIFIER>, expecting . or ("
+    );
+    assert_eq!(
+        e("x((a :- b))."),
+        "1:6-8: error: syntax error, unexpected :-, expecting )"
+    );
+    assert_eq!(
+        e("x(|a :- b|)."),
+        "1:6-8: error: syntax error, unexpected :-, expecting ; or |"
+    );
+    assert_eq!(e("not &a."), "1:5-6: error: syntax error, unexpected &");
+    assert_eq!(
+        e("a :- & not."),
+        "1:8-11: error: syntax error, unexpected not, expecting <IDENTIFIER> or default or override"
+    );
+}
+
+#[test]
+fn directive_syntax() {
+    assert_eq!(
+        e("#external a b."),
+        "1:13-14: error: syntax error, unexpected <IDENTIFIER>, expecting : or ."
+    );
+    assert_eq!(
+        e("#external (a)."),
+        "1:11-12: error: syntax error, unexpected (, expecting - or <IDENTIFIER> or default or override"
+    );
+    assert_eq!(r("#external -a(1;2) : b, c. [X]"), "unsupported(#external)");
+    assert_eq!(r("#external a : ."), "unsupported(#external)");
+    assert_eq!(
+        r("#project -a/1. #project a(X) : b(X)."),
+        "unsupported(#project)\nunsupported(#project)"
+    );
+    assert_eq!(r("#heuristic a : b. [1, true]"), "unsupported(#heuristic)");
+    assert_eq!(
+        e("#heuristic a. [1]"),
+        "1:17-18: error: syntax error, unexpected ]"
+    );
+    assert_eq!(r("#edge (1,2; 2,3)."), "unsupported(#edge)");
+    assert_eq!(
+        e("#defined p."),
+        "1:11-12: error: syntax error, unexpected ., expecting /"
+    );
+    // the FlowerFinder seed uses gringo 3's `#hide.` together with `#show`
+    assert_eq!(
+        r(
+            "1 { pieceloc(P,L) : location(L) } 1 :- piece(P).\nrot90(4;5;6).\n#hide.\n#show fliph/1."
+        ),
+        "1<={pieceloc(P,L):location(L)}<=1 :- piece(P).\npool[rot90(4);rot90(5);rot90(6)].\n#hide.\n#show fliph/1."
+    );
 }
 
 // ----- robustness ------------------------------------------------------------------------------
