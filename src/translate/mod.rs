@@ -3,6 +3,7 @@
 //! bounds become cardinality constraints. Completion is exact for tight programs only, so a
 //! positive cycle is detected and reported here.
 
+mod aggregate;
 pub mod card;
 mod tight;
 
@@ -143,6 +144,17 @@ impl Builder<'_> {
                         conj.push(self.or([cond.negate(), lit]));
                     }
                     self.and(conj)
+                }
+                BodyElem::Aggregate {
+                    polarity,
+                    aggregate,
+                } => {
+                    let v = self.aggregate(aggregate);
+                    if *polarity == Polarity::Not {
+                        v.negate()
+                    } else {
+                        v
+                    }
                 }
             };
             match v {
