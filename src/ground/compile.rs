@@ -133,9 +133,12 @@ fn head_vars(h: &CHead) -> Vec<VarId> {
         CHead::None => {}
         CHead::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
         CHead::ShowTerm(t) => t.collect_vars(&mut v),
-        CHead::Choice { elems, guards } => {
+        CHead::Choice { elems, guards, .. } => {
             for e in elems {
                 e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
+                for t in e.terms.iter().flatten() {
+                    t.collect_vars(&mut v);
+                }
                 e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
             }
             guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
@@ -173,6 +176,9 @@ fn mark_aggregate_globals(body: &mut [CBody], head: &CHead) {
 #[derive(Clone, Debug)]
 pub struct CChoiceElem {
     pub atom: CAtom,
+    /// The tuple of a head aggregate element (`t1,...,tn : atom : cond`); plain choice
+    /// elements count their atom.
+    pub terms: Option<Vec<CTerm>>,
     pub cond: Condition,
 }
 
@@ -180,7 +186,9 @@ pub struct CChoiceElem {
 pub enum CHead {
     None,
     Atom(CAtom),
+    /// A choice rule (`func` is `Count` and elements have no terms) or a head aggregate.
     Choice {
+        func: AggFunc,
         elems: Vec<CChoiceElem>,
         guards: Vec<(CmpOp, CTerm)>,
     },
@@ -551,6 +559,24 @@ impl<'a> Compiler<'a> {
         Ok(out)
     }
 
+    /// `L lop X rop R` as guards `X flip(lop) L` and `X rop R`.
+    fn guards(
+        &mut self,
+        left: &Option<Guard>,
+        right: &Option<Guard>,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<Vec<(CmpOp, CTerm)>, Diagnostic> {
+        let mut guards = Vec::new();
+        if let Some(g) = left {
+            guards.push((g.op.flip(), self.term(&g.term, vars, ranges)?));
+        }
+        if let Some(g) = right {
+            guards.push((g.op, self.term(&g.term, vars, ranges)?));
+        }
+        Ok(guards)
+    }
+
     fn aggregate(
         &mut self,
         sign: Sign,
@@ -658,12 +684,7 @@ impl<'a> Compiler<'a> {
                     "disjunctive heads and conditional head literals are not supported yet",
                 ));
             }
-            Head::Aggregate { span, .. } => {
-                return Err(Diagnostic::error(
-                    span,
-                    "head aggregates are not supported yet",
-                ));
-            }
+            Head::Aggregate { .. } => vec![rule.head.clone()],
         };
         for head in &heads {
             for body in &bodies {
@@ -738,26 +759,60 @@ impl<'a> Compiler<'a> {
                     lits.extend(local);
                     celems.push(CChoiceElem {
                         atom,
+                        terms: None,
                         cond: Condition {
                             lits,
                             plan: Vec::new(),
                         },
                     });
                 }
-                let mut guards = Vec::new();
-                if let Some(g) = left {
-                    // `L op {..}` is `{..} flip(op) L`
-                    guards.push((g.op.flip(), self.term(&g.term, &mut vars, &mut ranges)?));
-                }
-                if let Some(g) = right {
-                    guards.push((g.op, self.term(&g.term, &mut vars, &mut ranges)?));
-                }
+                let guards = self.guards(left, right, &mut vars, &mut ranges)?;
                 CHead::Choice {
+                    func: AggFunc::Count,
                     elems: celems,
                     guards,
                 }
             }
-            RuleHead::Ast(Head::Disjunction(_) | Head::Aggregate { .. }) => {
+            RuleHead::Ast(Head::Aggregate {
+                func,
+                elems,
+                left,
+                right,
+                ..
+            }) => {
+                let mut celems = Vec::new();
+                for e in elems {
+                    for atom in expand_atom(&e.atom) {
+                        for terms in product(&e.terms, expand_term) {
+                            for cond in expand_conjunction(&e.cond) {
+                                let mut local = Vec::new();
+                                let catom = self.atom(&atom, &mut vars, &mut local)?;
+                                let mut cterms = Vec::new();
+                                for t in &terms {
+                                    cterms.push(self.term(t, &mut vars, &mut local)?);
+                                }
+                                let mut lits = self.condition(&cond, &mut vars)?;
+                                lits.extend(local);
+                                celems.push(CChoiceElem {
+                                    atom: catom,
+                                    terms: Some(cterms),
+                                    cond: Condition {
+                                        lits,
+                                        plan: Vec::new(),
+                                    },
+                                });
+                            }
+                        }
+                    }
+                }
+                let guards = self.guards(left, right, &mut vars, &mut ranges)?;
+                CHead::Choice {
+                    func: *func,
+                    elems: celems,
+                    guards,
+                }
+            }
+            RuleHead::Ast(Head::Disjunction(_)) => {
                 unreachable!("rejected by rule()")
             }
         };

@@ -824,7 +824,11 @@ impl Grounder {
                 }
                 Head::Atom(id)
             }
-            CHead::Choice { elems, guards } => {
+            CHead::Choice {
+                func,
+                elems,
+                guards,
+            } => {
                 let mut ground_guards = Vec::new();
                 for (op, t) in guards {
                     let Some(value) = self.eval(t, b)? else {
@@ -833,15 +837,69 @@ impl Grounder {
                     ground_guards.push(CountGuard { op: *op, value });
                 }
                 let mut ground_elems = Vec::new();
+                let mut agg_elems = Vec::new();
                 for e in elems {
                     self.conditions(&e.cond, b, &mut |g, binding, cond| {
-                        if let Some((sym, args)) = g.atom_sym(&e.atom, binding)? {
-                            let id = g.program.atom(sym);
-                            g.derive(e.atom.pred, id, &args);
-                            ground_elems.push(ChoiceElem { atom: id, cond });
+                        let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
+                            return Ok(());
+                        };
+                        let id = g.program.atom(sym);
+                        if let Some(terms) = &e.terms {
+                            let mut values = Vec::with_capacity(terms.len());
+                            for t in terms {
+                                match g.eval(t, binding)? {
+                                    Some(v) => values.push(v),
+                                    None => return Ok(()),
+                                }
+                            }
+                            let weight = values
+                                .first()
+                                .copied()
+                                .unwrap_or_else(|| g.program.symbols.num(0));
+                            let tuple = g.program.symbols.tuple(values);
+                            let mut agg_cond = cond.clone();
+                            agg_cond.push(Lit::pos(id));
+                            agg_elems.push(AggElem {
+                                tuple,
+                                weight,
+                                cond: agg_cond,
+                            });
                         }
+                        g.derive(e.atom.pred, id, &args);
+                        ground_elems.push(ChoiceElem { atom: id, cond });
                         Ok(())
                     })?;
+                }
+                if elems.iter().any(|e| e.terms.is_some()) && !ground_guards.is_empty() {
+                    // A head aggregate: a choice of the element atoms, and a constraint that the
+                    // aggregate over the chosen elements meets the guards when the body holds.
+                    let aggregate = self.filter_weights(
+                        Aggregate {
+                            func: *func,
+                            elems: agg_elems,
+                            guards: ground_guards,
+                        },
+                        &rule.span,
+                    );
+                    let mut constraint = body.clone();
+                    match decided_value(&aggregate, &self.program.symbols) {
+                        Some(true) => {}
+                        Some(false) => self.push_rule(Rule {
+                            head: Head::None,
+                            body: constraint,
+                        }),
+                        None => {
+                            constraint.push(BodyElem::Aggregate {
+                                polarity: Polarity::Not,
+                                aggregate,
+                            });
+                            self.push_rule(Rule {
+                                head: Head::None,
+                                body: constraint,
+                            });
+                        }
+                    }
+                    ground_guards = Vec::new();
                 }
                 Head::Choice {
                     elems: ground_elems,
@@ -849,14 +907,34 @@ impl Grounder {
                 }
             }
         };
-        if self.provisional {
-            return Ok(());
-        }
-        let rule = Rule { head, body };
-        if self.seen_rules.insert(rule.clone()) {
+        self.push_rule(Rule { head, body });
+        Ok(())
+    }
+
+    fn push_rule(&mut self, rule: Rule) {
+        if !self.provisional && self.seen_rules.insert(rule.clone()) {
             self.program.rules.push(rule);
         }
-        Ok(())
+    }
+
+    /// `#sum` ignores elements whose weight is not an integer, `#sum+` those with negative
+    /// weights (clingo's "tuple ignored").
+    fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
+        if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+            let before = agg.elems.len();
+            let syms = &self.program.symbols;
+            agg.elems.retain(|e| match syms.as_int(e.weight) {
+                None => false,
+                Some(w) => w >= 0 || agg.func == AggFunc::Sum,
+            });
+            if agg.elems.len() < before {
+                self.info(
+                    span,
+                    "tuple ignored: the weight of a #sum element must be an integer",
+                );
+            }
+        }
+        agg
     }
 
     /// The aggregate's element instances under the binding (decided conditions removed), and

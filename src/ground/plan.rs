@@ -346,7 +346,7 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
         CHead::None => {}
         CHead::Atom(a) => check(a.args.iter().flat_map(|t| t.vars()).collect(), &bound)?,
         CHead::ShowTerm(t) => check(t.vars(), &bound)?,
-        CHead::Choice { elems, guards } => {
+        CHead::Choice { elems, guards, .. } => {
             for (_, g) in guards {
                 check(g.vars(), &bound)?;
             }
@@ -356,6 +356,10 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
                 let p = plan_lits(&lits, &mut local, None)
                     .map_err(|v| unsafe_error(&rule.span, &v, names, spans))?;
                 check(e.atom.args.iter().flat_map(|t| t.vars()).collect(), &local)?;
+                check(
+                    e.terms.iter().flatten().flat_map(|t| t.vars()).collect(),
+                    &local,
+                )?;
                 elem_plans.push(p);
             }
         }
