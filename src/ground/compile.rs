@@ -133,6 +133,15 @@ fn head_vars(h: &CHead) -> Vec<VarId> {
         CHead::None => {}
         CHead::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
         CHead::ShowTerm(t) => t.collect_vars(&mut v),
+        CHead::Cost {
+            weight,
+            priority,
+            terms,
+        } => {
+            weight.collect_vars(&mut v);
+            priority.iter().for_each(|p| p.collect_vars(&mut v));
+            terms.iter().for_each(|t| t.collect_vars(&mut v));
+        }
         CHead::Choice { elems, guards, .. } => {
             for e in elems {
                 e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
@@ -194,6 +203,12 @@ pub enum CHead {
     },
     /// `#show t : body.`
     ShowTerm(CTerm),
+    /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
+    Cost {
+        weight: CTerm,
+        priority: Option<CTerm>,
+        terms: Vec<CTerm>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -214,7 +229,7 @@ impl CRule {
         match &self.head {
             CHead::Atom(a) => vec![a.pred],
             CHead::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
-            CHead::None | CHead::ShowTerm(_) => Vec::new(),
+            CHead::None | CHead::ShowTerm(_) | CHead::Cost { .. } => Vec::new(),
         }
     }
 
@@ -694,6 +709,42 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// An optimization element: `w@p, t1, ..., tn` under the condition `body`; `#maximize`
+    /// negates the weight.
+    pub fn cost(
+        &mut self,
+        elem: &OptElem,
+        body: &[BodyLit],
+        maximize: bool,
+    ) -> Result<(), Diagnostic> {
+        let bodies = expand_bodies(body)?;
+        let weight = if maximize {
+            Term::Unary(
+                UnOp::Minus,
+                Box::new(elem.weight.clone()),
+                elem.span.clone(),
+            )
+        } else {
+            elem.weight.clone()
+        };
+        for weight in expand_term(&weight) {
+            for terms in product(&elem.terms, expand_term) {
+                for body in &bodies {
+                    self.single_rule(
+                        &RuleHead::Cost {
+                            weight: weight.clone(),
+                            priority: elem.priority.clone(),
+                            terms: terms.clone(),
+                        },
+                        body,
+                        &elem.span,
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `#show t : body.` as a rule whose "head" is the shown term.
     pub fn show_term(
         &mut self,
@@ -746,6 +797,26 @@ impl<'a> Compiler<'a> {
         }
         let chead = match head {
             RuleHead::Show(t) => CHead::ShowTerm(self.term(t, &mut vars, &mut ranges)?),
+            RuleHead::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                let weight = self.term(weight, &mut vars, &mut ranges)?;
+                let priority = match priority {
+                    Some(p) => Some(self.term(p, &mut vars, &mut ranges)?),
+                    None => None,
+                };
+                let mut cterms = Vec::new();
+                for t in terms {
+                    cterms.push(self.term(t, &mut vars, &mut ranges)?);
+                }
+                CHead::Cost {
+                    weight,
+                    priority,
+                    terms: cterms,
+                }
+            }
             RuleHead::Ast(Head::None) => CHead::None,
             RuleHead::Ast(Head::Atom(a)) => CHead::Atom(self.atom(a, &mut vars, &mut ranges)?),
             RuleHead::Ast(Head::Choice {
@@ -835,6 +906,13 @@ impl<'a> Compiler<'a> {
 enum RuleHead {
     Ast(Head),
     Show(Term),
+    /// An optimization element `weight@priority, terms` (weight already negated for
+    /// `#maximize`).
+    Cost {
+        weight: Term,
+        priority: Option<Term>,
+        terms: Vec<Term>,
+    },
 }
 
 /// Expands pools in a body: plain literals expand into alternative bodies, conditional literals

@@ -11,7 +11,7 @@ mod term;
 
 use crate::program::aggregate::{self, AggValue, possible_values};
 use crate::program::{
-    AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CountGuard,
+    AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
     GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
 };
 use crate::symbol::{Signature, Sym, SymbolTable};
@@ -90,12 +90,14 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
                 }
                 in_base = true;
             }
-            Statement::Optimize { span, .. } | Statement::Weak { span, .. } => {
-                return Err(Diagnostic::error(
-                    span,
-                    "optimization statements are not supported yet",
-                ));
+            Statement::Optimize {
+                elems, maximize, ..
+            } => {
+                for e in elems {
+                    compiler.cost(e, &e.cond, *maximize)?;
+                }
             }
+            Statement::Weak { body, elem, .. } => compiler.cost(elem, body, false)?,
             Statement::Include { span, .. } => {
                 return Err(Diagnostic::error(
                     span,
@@ -785,6 +787,55 @@ impl Grounder {
         }
         let head = match &rule.head {
             CHead::None => Head::None,
+            CHead::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                let Some(w) = self.eval(weight, b)? else {
+                    return Ok(());
+                };
+                let Some(weight) = self.program.symbols.as_int(w) else {
+                    self.info(
+                        &rule.span,
+                        "tuple ignored: the weight of an optimization element must be an integer",
+                    );
+                    return Ok(());
+                };
+                let priority = match priority {
+                    None => 0,
+                    Some(p) => {
+                        let Some(p) = self.eval(p, b)? else {
+                            return Ok(());
+                        };
+                        match self.program.symbols.as_int(p) {
+                            Some(p) => p,
+                            None => {
+                                self.info(&rule.span, "tuple ignored: the priority of an optimization element must be an integer");
+                                return Ok(());
+                            }
+                        }
+                    }
+                };
+                let mut key = vec![w, self.program.symbols.num(priority)];
+                for t in terms {
+                    match self.eval(t, b)? {
+                        Some(v) => key.push(v),
+                        None => return Ok(()),
+                    }
+                }
+                let tuple = self.program.symbols.tuple(key);
+                let elem = CostElem {
+                    weight: weight as i64,
+                    priority: priority as i64,
+                    tuple,
+                    body,
+                };
+                if !self.program.minimize.contains(&elem) {
+                    self.program.minimize.push(elem);
+                }
+                return Ok(());
+            }
             CHead::ShowTerm(t) => {
                 let Some(sym) = self.eval(t, b)? else {
                     return Ok(());

@@ -346,6 +346,16 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
         CHead::None => {}
         CHead::Atom(a) => check(a.args.iter().flat_map(|t| t.vars()).collect(), &bound)?,
         CHead::ShowTerm(t) => check(t.vars(), &bound)?,
+        CHead::Cost {
+            weight,
+            priority,
+            terms,
+        } => {
+            let mut v = weight.vars();
+            priority.iter().for_each(|p| p.collect_vars(&mut v));
+            terms.iter().for_each(|t| t.collect_vars(&mut v));
+            check(v, &bound)?;
+        }
         CHead::Choice { elems, guards, .. } => {
             for (_, g) in guards {
                 check(g.vars(), &bound)?;

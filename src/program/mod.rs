@@ -126,6 +126,16 @@ pub struct Rule {
     pub body: Vec<BodyElem>,
 }
 
+/// One element of the objective: `weight@priority` is paid when `body` holds. Elements with
+/// equal `tuple` (weight, priority and terms) are paid once (clingo's set semantics).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CostElem {
+    pub weight: i64,
+    pub priority: i64,
+    pub tuple: Sym,
+    pub body: Vec<BodyElem>,
+}
+
 /// What the answer sets show.
 #[derive(Clone, Debug, Default)]
 pub struct ShowSpec {
@@ -147,6 +157,8 @@ pub struct GroundProgram {
     pub derivable: Vec<bool>,
     pub rules: Vec<Rule>,
     pub show: ShowSpec,
+    /// `#minimize`, `#maximize` and weak constraints (empty: no optimization).
+    pub minimize: Vec<CostElem>,
 }
 
 impl GroundProgram {

@@ -10,11 +10,10 @@ use crate::program::{AggFunc, Aggregate, CountGuard};
 use crate::symbol::{SymData, SymbolTable};
 use crate::syntax::ast::CmpOp;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// The integers that satisfy every guard, as sorted disjoint closed intervals
 /// (`i64::MIN`/`i64::MAX` stand for unbounded ends).
-fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64, i64)> {
+pub(super) fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64, i64)> {
     let mut allowed = vec![(i64::MIN, i64::MAX)];
     for g in guards {
         let here: Vec<(i64, i64)> = match syms.get(g.value) {
@@ -54,42 +53,7 @@ fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64, i64
     allowed
 }
 
-fn all_allowed(allowed: &[(i64, i64)], lo: i64, hi: i64) -> bool {
-    allowed.iter().any(|&(a, b)| a <= lo && hi <= b)
-}
-
-fn none_allowed(allowed: &[(i64, i64)], lo: i64, hi: i64) -> bool {
-    !allowed.iter().any(|&(a, b)| a <= hi && lo <= b)
-}
-
 impl Builder<'_> {
-    /// A literal equivalent to `x ? hi : lo`.
-    fn ite(&mut self, x: Value, hi: Value, lo: Value) -> Value {
-        match x {
-            Value::True => return hi,
-            Value::False => return lo,
-            Value::Lit(_) => {}
-        }
-        if hi == lo {
-            return hi;
-        }
-        match (hi, lo) {
-            (Value::True, Value::False) => return x,
-            (Value::False, Value::True) => return x.negate(),
-            (Value::True, _) => return self.or([x, lo]),
-            (Value::False, _) => return self.and([x.negate(), lo]),
-            (_, Value::True) => return self.or([x.negate(), hi]),
-            (_, Value::False) => return self.and([x, hi]),
-            _ => {}
-        }
-        let v = Value::Lit(self.cnf.new_var());
-        self.clause(&[v.negate(), x.negate(), hi]);
-        self.clause(&[v.negate(), x, lo]);
-        self.clause(&[v, x.negate(), hi.negate()]);
-        self.clause(&[v, x, lo.negate()]);
-        v
-    }
-
     /// The truth value of a ground aggregate (without the default negation in front of it).
     pub(super) fn aggregate(&mut self, agg: &Aggregate) -> Value {
         let syms = &self.program.symbols;
@@ -171,53 +135,11 @@ impl Builder<'_> {
         syms: &SymbolTable,
     ) -> Value {
         let allowed = allowed_intervals(guards, syms);
-        let weight = |s| syms.as_int(s).map(i64::from).unwrap_or(0);
-        let mut base = 0i64;
-        let mut open: Vec<(Value, i64)> = Vec::new();
-        for &(v, w) in items {
-            match v {
-                Value::True => base += weight(w),
-                _ if weight(w) == 0 => {}
-                _ => open.push((v, weight(w))),
-            }
-        }
-        // Large weights first: more sharing of partial sums near the leaves.
-        open.sort_by_key(|(_, w)| std::cmp::Reverse(w.abs()));
-        // rest[i]: the range of sums the items from i on can add.
-        let mut rest = vec![(0i64, 0i64); open.len() + 1];
-        for i in (0..open.len()).rev() {
-            let w = open[i].1;
-            rest[i] = (rest[i + 1].0 + w.min(0), rest[i + 1].1 + w.max(0));
-        }
-        let mut memo: HashMap<(usize, i64), Value> = HashMap::new();
-        self.sum_node(0, base, &open, &rest, &allowed, &mut memo)
-    }
-
-    fn sum_node(
-        &mut self,
-        i: usize,
-        s: i64,
-        open: &[(Value, i64)],
-        rest: &[(i64, i64)],
-        allowed: &[(i64, i64)],
-        memo: &mut HashMap<(usize, i64), Value>,
-    ) -> Value {
-        let (lo, hi) = (s + rest[i].0, s + rest[i].1);
-        if all_allowed(allowed, lo, hi) {
-            return Value::True;
-        }
-        if none_allowed(allowed, lo, hi) {
-            return Value::False;
-        }
-        if let Some(&v) = memo.get(&(i, s)) {
-            return v;
-        }
-        let (x, w) = open[i];
-        let with = self.sum_node(i + 1, s + w, open, rest, allowed, memo);
-        let without = self.sum_node(i + 1, s, open, rest, allowed, memo);
-        let v = self.ite(x, with, without);
-        memo.insert((i, s), v);
-        v
+        let weighted: Vec<(Value, i64)> = items
+            .iter()
+            .map(|&(v, w)| (v, syms.as_int(w).map(i64::from).unwrap_or(0)))
+            .collect();
+        super::pb::sum_in(&mut self.cnf, &weighted, &allowed)
     }
 
     fn extremum(
