@@ -246,6 +246,15 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
             Value::False => {}
         }
     }
+    for level in &compiled.translation.objective {
+        for &(value, weight) in &level.terms {
+            match value {
+                Value::True => map.costs.push((level.priority, weight, 0)),
+                Value::Lit(l) => map.costs.push((level.priority, weight, l)),
+                Value::False => {}
+            }
+        }
+    }
     map
 }
 
@@ -311,6 +320,11 @@ pub fn decode(cnf_path: &str, answer_path: &str) -> i32 {
                 );
                 println!("Answer: 1");
                 println!("{}", shown.join(" "));
+                if !map.costs.is_empty() {
+                    let costs: Vec<String> =
+                        map.costs_of(&model).iter().map(|c| c.to_string()).collect();
+                    println!("Optimization: {}", costs.join(" "));
+                }
                 println!("SATISFIABLE");
                 println!();
                 println!("Models       : 1+");
