@@ -105,9 +105,16 @@ pub fn read(text: &str) -> Result<(Cnf, SymbolMap), String> {
                 let [p, w, l] = parts.as_slice() else {
                     return Err(bad());
                 };
-                let lit = if *l == "true" { 0 } else { l.parse().map_err(|_| bad())? };
-                map.costs
-                    .push((p.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?, lit));
+                let lit = if *l == "true" {
+                    0
+                } else {
+                    l.parse().map_err(|_| bad())?
+                };
+                map.costs.push((
+                    p.parse().map_err(|_| bad())?,
+                    w.parse().map_err(|_| bad())?,
+                    lit,
+                ));
             }
             continue;
         }
