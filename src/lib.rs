@@ -51,6 +51,17 @@ pub fn compile(statements: &[Statement], options: &GroundOptions) -> Result<Comp
     let grounded = ground::ground(statements, options)?;
     let ground_time = start.elapsed();
     let program = grounded.program;
+    if let Err((a, b, span)) = translate::check_head_cycle_free(&program) {
+        let name = |x| program.symbols.to_string(program.atom_sym(x));
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "this disjunctive rule is not head-cycle-free: its head atoms {} and {} depend positively on each other; such programs need a minimality check, which is not supported yet",
+                name(a),
+                name(b)
+            ),
+        ));
+    }
     let start = Instant::now();
     let translation = translate::translate(&program).map_err(|cycle| {
         let mut names: Vec<String> = cycle

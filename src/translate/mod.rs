@@ -5,9 +5,11 @@
 
 mod aggregate;
 pub mod card;
+mod hcf;
 pub mod pb;
 mod tight;
 
+pub use hcf::check_head_cycle_free;
 pub use tight::PositiveCycle;
 
 use crate::cnf::{Cnf, CnfLit};
