@@ -6,8 +6,8 @@ use crate::ground::GroundOptions;
 use crate::output::{Format, Printer, Verdict};
 use crate::solve::{Outcome, SolveOptions, VarisatBackend};
 use crate::syntax::Diagnostic;
-use crate::translate::Value;
-use crate::{Compiled, compile, load, parse_const_override};
+use crate::translate::{TranslationKind, Value};
+use crate::{Compiled, compile_with, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -33,6 +33,8 @@ pub struct SolveArgs {
     pub stats: bool,
     pub project: bool,
     pub time_limit: Option<f64>,
+    /// How positive loops of non-tight programs are handled.
+    pub translation: TranslationKind,
 }
 
 fn report(d: &Diagnostic) {
@@ -40,7 +42,7 @@ fn report(d: &Diagnostic) {
 }
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
+fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
         EXIT_INPUT_ERROR
@@ -55,7 +57,7 @@ fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
         options.max_size = m;
     }
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile(&statements, &options).map_err(fail)?;
+    let compiled = compile_with(&statements, &options, kind).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -88,7 +90,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             std::process::exit(code);
         });
     }
-    let compiled = match build(&args.program) {
+    let compiled = match build(&args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -130,6 +132,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             p.stats.first_model = stats.first_model;
             p.stats.unsat_time = stats.unsat_time;
             p.stats.solver_calls = stats.solver_calls;
+            p.stats.loop_nogoods = stats.loop_nogoods;
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);
@@ -198,7 +201,8 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
 }
 
 pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
-    let compiled = match build(args) {
+    // The exported CNF must be exact on its own: level ranking for non-tight programs.
+    let compiled = match build(args, TranslationKind::Ranking) {
         Ok(c) => c,
         Err(code) => return code,
     };

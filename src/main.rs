@@ -1,6 +1,7 @@
 //! The `aspsat` command line: flags in, exit code out. Everything else lives in the library.
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
+use aspsat::translate::TranslationKind;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -57,6 +58,10 @@ enum Command {
         /// Stop after this many seconds (UNKNOWN, exit 1)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// Non-tight programs: completion with loop nogoods while solving, or level ranking
+        #[arg(long, value_name = "KIND", default_value = "completion",
+              value_parser = ["completion", "ranking"])]
+        translation: String,
     },
     /// Print the ground program
     Ground {
@@ -85,6 +90,7 @@ fn main() {
             stats,
             project,
             time_limit,
+            translation,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -105,6 +111,10 @@ fn main() {
                 stats,
                 project,
                 time_limit,
+                translation: match translation.as_str() {
+                    "ranking" => TranslationKind::Ranking,
+                    _ => TranslationKind::Completion,
+                },
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

@@ -1,6 +1,7 @@
 //! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
 //! (over all atoms for distinct answer sets, or over the shown output with `--project`).
 
+pub mod stability;
 mod varisat_backend;
 
 pub use varisat_backend::VarisatBackend;
@@ -43,6 +44,8 @@ pub struct SolveStats {
     pub solve_time: Duration,
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
+    /// Loop nogoods added by the stability check (non-tight programs).
+    pub loop_nogoods: usize,
 }
 
 /// One answer set as shown: symbols in clingo's term order.
@@ -101,6 +104,7 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
+    let mut stability = stability::StabilityCheck::new(tr);
     loop {
         let call_start = Instant::now();
         let result = backend.solve()?;
@@ -116,6 +120,9 @@ pub fn enumerate(
             return Ok((outcome, stats));
         };
         debug_assert!(tr.cnf.satisfied_by(&model));
+        if stability::reject(&mut stability, &model, backend, &mut stats.loop_nogoods) {
+            continue;
+        }
         stats.models += 1;
         stats.first_model.get_or_insert(start.elapsed());
         on_model(&shown_symbols(program, tr, &model));
