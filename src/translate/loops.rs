@@ -111,8 +111,9 @@ pub(super) fn analyse(program: &GroundProgram) -> Result<Loops, ConditionalLoop>
             Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
         };
         for elem in &rule.body {
-            let BodyElem::Conditional(instances) = elem else {
-                continue;
+            let instances = match elem {
+                BodyElem::Lit(_) => continue,
+                BodyElem::Conditional(instances) => instances,
             };
             for inst in instances {
                 for l in std::iter::once(&inst.lit).chain(&inst.cond) {
