@@ -225,3 +225,71 @@ pub fn reject(
     *nogoods += clauses.len();
     !clauses.is_empty()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::StabilityCheck;
+    use crate::ground::GroundOptions;
+    use crate::translate::{TranslationKind, Value};
+
+    fn compiled(text: &str, kind: TranslationKind) -> crate::Compiled {
+        let statements = crate::syntax::parse(text, "<test>".into()).unwrap();
+        crate::compile_with(&statements, &GroundOptions::default(), kind).unwrap()
+    }
+
+    /// The CNF variable of atom `name`.
+    fn var(c: &crate::Compiled, name: &str) -> usize {
+        let p = &c.program;
+        let a = (0..p.num_atoms() as u32)
+            .map(crate::program::AtomId)
+            .find(|&a| p.symbols.to_string(p.atom_sym(a)) == name)
+            .unwrap();
+        match c.translation.atoms[a.0 as usize] {
+            Value::Lit(l) => l as usize,
+            v => panic!("{name} is {v:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unfounded_loop_yields_violated_nogoods_and_a_founded_one_none() {
+        let c = compiled(
+            "p :- q.\nq :- p.\np :- s.\n{ s }.\n",
+            TranslationKind::Completion,
+        );
+        let tr = &c.translation;
+        let mut check = StabilityCheck::new(tr).expect("the program is not tight");
+        let (p, q, s) = (var(&c, "p"), var(&c, "q"), var(&c, "s"));
+        // Complete the model through the CNF: fix the atoms, let varisat find the auxiliaries.
+        let model_with = |p_val: bool, s_val: bool| {
+            let mut b = crate::solve::VarisatBackend::new(tr.cnf.num_vars());
+            crate::solve::load(&mut b, &tr.cnf);
+            for (v, val) in [(p, p_val), (q, p_val), (s, s_val)] {
+                let l = v as i32;
+                crate::solve::SatBackend::add_clause(&mut b, &[if val { l } else { -l }]);
+            }
+            crate::solve::SatBackend::solve(&mut b).unwrap().unwrap()
+        };
+        let unstable = model_with(true, false);
+        let nogoods = check.check(&unstable);
+        assert!(!nogoods.is_empty());
+        for clause in &nogoods {
+            assert!(
+                clause
+                    .iter()
+                    .all(|&l| unstable[l.unsigned_abs() as usize] != (l > 0))
+            );
+            assert!(clause.contains(&-(p as i32)) || clause.contains(&-(q as i32)));
+        }
+        assert!(check.check(&model_with(true, true)).is_empty());
+        assert!(check.check(&model_with(false, false)).is_empty());
+    }
+
+    #[test]
+    fn ranking_and_tight_programs_need_no_check() {
+        let looped = "p :- q.\nq :- p.\np :- s.\n{ s }.\n";
+        let tr = compiled(looped, TranslationKind::Ranking).translation;
+        assert!(StabilityCheck::new(&tr).is_none());
+        let tr = compiled("p :- s.\n{ s }.\n", TranslationKind::Completion).translation;
+        assert!(StabilityCheck::new(&tr).is_none());
+    }
+}
