@@ -1,6 +1,7 @@
 //! The `aspsat` command line: flags in, exit code out. Everything else lives in the library.
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
+use aspsat::solve::optimize::OptMode;
 use aspsat::translate::TranslationKind;
 use clap::{Args, Parser, Subcommand};
 
@@ -62,6 +63,10 @@ enum Command {
         #[arg(long, value_name = "KIND", default_value = "completion",
               value_parser = ["completion", "ranking"])]
         translation: String,
+        /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
+        /// with costs), ignore (no optimization)
+        #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
+        opt_mode: OptMode,
     },
     /// Print the ground program
     Ground {
@@ -80,6 +85,16 @@ enum Command {
     Decode { cnf: String, solver_output: String },
 }
 
+fn parse_opt_mode(s: &str) -> Result<OptMode, String> {
+    match s {
+        "opt" => Ok(OptMode::Opt),
+        "optN" => Ok(OptMode::OptN),
+        "enum" => Ok(OptMode::Enum),
+        "ignore" => Ok(OptMode::Ignore),
+        _ => Err(format!("'{s}': expected opt, optN, enum or ignore")),
+    }
+}
+
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -91,6 +106,7 @@ fn main() {
             project,
             time_limit,
             translation,
+            opt_mode,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -115,6 +131,7 @@ fn main() {
                     "ranking" => TranslationKind::Ranking,
                     _ => TranslationKind::Completion,
                 },
+                opt_mode,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

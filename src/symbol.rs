@@ -55,6 +55,8 @@ impl SymbolTable {
     pub fn new() -> Self {
         let mut table = SymbolTable::default();
         table.name(""); // NameId(0) is the tuple "name"
+        table.intern(SymData::Inf);
+        table.intern(SymData::Sup);
         table
     }
 
@@ -84,6 +86,11 @@ impl SymbolTable {
         self.data.push(d.clone());
         self.index.insert(d, s);
         s
+    }
+
+    /// The handle of an already interned term.
+    pub fn lookup(&self, d: &SymData) -> Option<Sym> {
+        self.index.get(d).copied()
     }
 
     pub fn get(&self, s: Sym) -> &SymData {

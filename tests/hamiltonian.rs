@@ -91,7 +91,7 @@ fn embedded(inst: &Instance, kind: TranslationKind) -> (Vec<Vec<String>>, u32, u
             max_models: 0,
             project: false,
         },
-        &mut |m| sets.push(m.iter().map(|s| symbols.to_string(*s)).collect()),
+        &mut |m, _| sets.push(m.iter().map(|s| symbols.to_string(*s)).collect()),
     )
     .unwrap();
     (

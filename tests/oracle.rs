@@ -394,7 +394,7 @@ fn aspsat_answer_sets(
             max_models: 0,
             project,
         },
-        &mut |m| {
+        &mut |m, _| {
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
             assert!(out.insert(names), "answer set enumerated twice");

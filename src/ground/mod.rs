@@ -9,18 +9,19 @@ mod pools;
 mod store;
 mod term;
 
+use crate::program::aggregate::{self, AggValue, possible_values};
 use crate::program::{
-    AtomId, BodyElem, ChoiceElem, CondInstance, CountGuard, GroundProgram, Head, Lit, Polarity,
-    Rule, ShowSpec,
+    AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
+    GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
 };
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{Sign, Span, Statement, Term};
-use compile::{CAtom, CBody, CHead, CLit, CRule, Compiler, Condition, PredTable};
+use compile::{CAggregate, CAtom, CBody, CHead, CLit, CRule, Compiler, Condition, PredTable};
 use plan::Step;
 use std::collections::{HashMap, HashSet};
 use store::Relation;
-use term::{Binding, EvalError, VarId, eval, unify};
+use term::{Binding, CTerm, EvalError, VarId, eval, unify};
 
 pub struct GroundOptions {
     /// `-c name=value` overrides, in command-line order.
@@ -89,12 +90,14 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
                 }
                 in_base = true;
             }
-            Statement::Optimize { span, .. } | Statement::Weak { span, .. } => {
-                return Err(Diagnostic::error(
-                    span,
-                    "optimization statements are not supported yet",
-                ));
+            Statement::Optimize {
+                elems, maximize, ..
+            } => {
+                for e in elems {
+                    compiler.cost(e, &e.cond, *maximize)?;
+                }
             }
+            Statement::Weak { body, elem, .. } => compiler.cost(elem, body, false)?,
             Statement::Include { span, .. } => {
                 return Err(Diagnostic::error(
                     span,
@@ -289,6 +292,18 @@ impl Grounder {
         comp_of: &[usize],
         comp: usize,
     ) -> Result<(), Stop> {
+        for &i in members {
+            if rules[i]
+                .aggregate_preds()
+                .iter()
+                .any(|&p| comp_of[p] == comp)
+            {
+                return Err(Stop::Error(Diagnostic::error(
+                    &rules[i].span,
+                    "recursive aggregates (an aggregate over atoms that depend on this rule's head) are not supported yet",
+                )));
+            }
+        }
         // Positive body literals over this component drive semi-naive iteration.
         for &i in members {
             let recursive: Vec<usize> = rules[i]
@@ -409,6 +424,7 @@ impl Grounder {
     fn join(
         &mut self,
         lits: &[CLit],
+        aggs: &[Option<&CAggregate>],
         plan: &[Step],
         k: usize,
         window: &Window,
@@ -461,7 +477,7 @@ impl Grounder {
                         }
                     }
                     if ok {
-                        self.join(lits, plan, k + 1, window, b, on_match)?;
+                        self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
                     }
                     for v in trail.drain(..) {
                         b[v] = None;
@@ -471,7 +487,7 @@ impl Grounder {
             }
             Step::Test(lit) => {
                 if self.test(&lits[*lit], b)? {
-                    self.join(lits, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
                 }
                 Ok(())
             }
@@ -491,13 +507,40 @@ impl Grounder {
                     return Ok(());
                 };
                 match unify(pattern, v, b, &mut trail, &mut self.program.symbols) {
-                    Ok(true) => self.join(lits, plan, k + 1, window, b, on_match)?,
+                    Ok(true) => self.join(lits, aggs, plan, k + 1, window, b, on_match)?,
                     Ok(false) => {}
                     Err(e) => return Err(self.eval_error(e)),
                 }
                 for v in trail.drain(..) {
                     b[v] = None;
                 }
+                Ok(())
+            }
+            Step::AggAssign { item, guard } => {
+                let agg = aggs[*item].expect("assignment steps are aggregates");
+                let CTerm::Var(var) = agg.guards[*guard].1 else {
+                    unreachable!("assigning guards are variables")
+                };
+                let Some(ground) = self.ground_aggregate(agg, b, Some(*guard))? else {
+                    return Ok(());
+                };
+                for value in possible_values(&ground, &self.program.symbols) {
+                    let sym = match value {
+                        AggValue::Sym(s) => s,
+                        AggValue::Int(n) => match i32::try_from(n) {
+                            Ok(n) => self.program.symbols.num(n),
+                            Err(_) => {
+                                return Err(Stop::Error(Diagnostic::error(
+                                    &agg.span,
+                                    "integer overflow: the aggregate's value does not fit clingo's 32-bit integers",
+                                )));
+                            }
+                        },
+                    };
+                    b[var] = Some(sym);
+                    self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
+                }
+                b[var] = None;
                 Ok(())
             }
             Step::Range(lit) => {
@@ -524,7 +567,7 @@ impl Grounder {
                 }
                 for n in lo..=hi {
                     b[*var] = Some(self.program.symbols.num(n));
-                    self.join(lits, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
                 }
                 b[*var] = None;
                 Ok(())
@@ -623,6 +666,7 @@ impl Grounder {
         let mut b = b.clone();
         self.join(
             &cond.lits,
+            &[],
             &cond.plan,
             0,
             &window,
@@ -651,11 +695,19 @@ impl Grounder {
             .iter()
             .map(|b| match b {
                 CBody::Lit(l) => l.clone(),
-                CBody::Conditional { .. } => CLit::Bool(true),
+                CBody::Conditional { .. } | CBody::Aggregate(_) => CLit::Bool(true),
+            })
+            .collect();
+        let aggs: Vec<Option<&CAggregate>> = rule
+            .body
+            .iter()
+            .map(|b| match b {
+                CBody::Aggregate(a) => Some(a),
+                _ => None,
             })
             .collect();
         let mut b: Binding = vec![None; rule.num_vars];
-        self.join(&lits, plan, 0, window, &mut b, &mut |g, binding| {
+        self.join(&lits, &aggs, plan, 0, window, &mut b, &mut |g, binding| {
             g.emit(rule, binding)
         })
     }
@@ -709,10 +761,81 @@ impl Grounder {
                         body.push(BodyElem::Conditional(instances));
                     }
                 }
+                CBody::Aggregate(a) => {
+                    let Some(ground) = self.ground_aggregate(a, b, None)? else {
+                        return Ok(());
+                    };
+                    let polarity = match a.sign {
+                        Sign::Pos => Polarity::Pos,
+                        Sign::Not => Polarity::Not,
+                        Sign::NotNot => Polarity::NotNot,
+                    };
+                    match decided_value(&ground, &self.program.symbols) {
+                        Some(holds) => {
+                            if holds != (polarity == Polarity::Not) {
+                                continue;
+                            }
+                            return Ok(());
+                        }
+                        None => body.push(BodyElem::Aggregate {
+                            polarity,
+                            aggregate: ground,
+                        }),
+                    }
+                }
             }
         }
         let head = match &rule.head {
             CHead::None => Head::None,
+            CHead::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                let Some(w) = self.eval(weight, b)? else {
+                    return Ok(());
+                };
+                let Some(weight) = self.program.symbols.as_int(w) else {
+                    self.info(
+                        &rule.span,
+                        "tuple ignored: the weight of an optimization element must be an integer",
+                    );
+                    return Ok(());
+                };
+                let priority = match priority {
+                    None => 0,
+                    Some(p) => {
+                        let Some(p) = self.eval(p, b)? else {
+                            return Ok(());
+                        };
+                        match self.program.symbols.as_int(p) {
+                            Some(p) => p,
+                            None => {
+                                self.info(&rule.span, "tuple ignored: the priority of an optimization element must be an integer");
+                                return Ok(());
+                            }
+                        }
+                    }
+                };
+                let mut key = vec![w, self.program.symbols.num(priority)];
+                for t in terms {
+                    match self.eval(t, b)? {
+                        Some(v) => key.push(v),
+                        None => return Ok(()),
+                    }
+                }
+                let tuple = self.program.symbols.tuple(key);
+                let elem = CostElem {
+                    weight: weight as i64,
+                    priority: priority as i64,
+                    tuple,
+                    body,
+                };
+                if !self.program.minimize.contains(&elem) {
+                    self.program.minimize.push(elem);
+                }
+                return Ok(());
+            }
             CHead::ShowTerm(t) => {
                 let Some(sym) = self.eval(t, b)? else {
                     return Ok(());
@@ -721,10 +844,10 @@ impl Grounder {
                 for e in body {
                     match e {
                         BodyElem::Lit(l) => lits.push(l),
-                        BodyElem::Conditional(_) => {
+                        BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
                             return Err(Stop::Error(Diagnostic::error(
                                 &rule.span,
-                                "conditional literals in #show bodies are not supported yet",
+                                "conditional literals and aggregates in #show bodies are not supported yet",
                             )));
                         }
                     }
@@ -752,7 +875,11 @@ impl Grounder {
                 }
                 Head::Atom(id)
             }
-            CHead::Choice { elems, guards } => {
+            CHead::Choice {
+                func,
+                elems,
+                guards,
+            } => {
                 let mut ground_guards = Vec::new();
                 for (op, t) in guards {
                     let Some(value) = self.eval(t, b)? else {
@@ -761,15 +888,69 @@ impl Grounder {
                     ground_guards.push(CountGuard { op: *op, value });
                 }
                 let mut ground_elems = Vec::new();
+                let mut agg_elems = Vec::new();
                 for e in elems {
                     self.conditions(&e.cond, b, &mut |g, binding, cond| {
-                        if let Some((sym, args)) = g.atom_sym(&e.atom, binding)? {
-                            let id = g.program.atom(sym);
-                            g.derive(e.atom.pred, id, &args);
-                            ground_elems.push(ChoiceElem { atom: id, cond });
+                        let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
+                            return Ok(());
+                        };
+                        let id = g.program.atom(sym);
+                        if let Some(terms) = &e.terms {
+                            let mut values = Vec::with_capacity(terms.len());
+                            for t in terms {
+                                match g.eval(t, binding)? {
+                                    Some(v) => values.push(v),
+                                    None => return Ok(()),
+                                }
+                            }
+                            let weight = values
+                                .first()
+                                .copied()
+                                .unwrap_or_else(|| g.program.symbols.num(0));
+                            let tuple = g.program.symbols.tuple(values);
+                            let mut agg_cond = cond.clone();
+                            agg_cond.push(Lit::pos(id));
+                            agg_elems.push(AggElem {
+                                tuple,
+                                weight,
+                                cond: agg_cond,
+                            });
                         }
+                        g.derive(e.atom.pred, id, &args);
+                        ground_elems.push(ChoiceElem { atom: id, cond });
                         Ok(())
                     })?;
+                }
+                if elems.iter().any(|e| e.terms.is_some()) && !ground_guards.is_empty() {
+                    // A head aggregate: a choice of the element atoms, and a constraint that the
+                    // aggregate over the chosen elements meets the guards when the body holds.
+                    let aggregate = self.filter_weights(
+                        Aggregate {
+                            func: *func,
+                            elems: agg_elems,
+                            guards: ground_guards,
+                        },
+                        &rule.span,
+                    );
+                    let mut constraint = body.clone();
+                    match decided_value(&aggregate, &self.program.symbols) {
+                        Some(true) => {}
+                        Some(false) => self.push_rule(Rule {
+                            head: Head::None,
+                            body: constraint,
+                        }),
+                        None => {
+                            constraint.push(BodyElem::Aggregate {
+                                polarity: Polarity::Not,
+                                aggregate,
+                            });
+                            self.push_rule(Rule {
+                                head: Head::None,
+                                body: constraint,
+                            });
+                        }
+                    }
+                    ground_guards = Vec::new();
                 }
                 Head::Choice {
                     elems: ground_elems,
@@ -777,14 +958,96 @@ impl Grounder {
                 }
             }
         };
-        if self.provisional {
-            return Ok(());
-        }
-        let rule = Rule { head, body };
-        if self.seen_rules.insert(rule.clone()) {
+        self.push_rule(Rule { head, body });
+        Ok(())
+    }
+
+    fn push_rule(&mut self, rule: Rule) {
+        if !self.provisional && self.seen_rules.insert(rule.clone()) {
             self.program.rules.push(rule);
         }
-        Ok(())
+    }
+
+    /// `#sum` ignores elements whose weight is not an integer, `#sum+` those with negative
+    /// weights (clingo's "tuple ignored").
+    fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
+        if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+            let before = agg.elems.len();
+            let syms = &self.program.symbols;
+            agg.elems.retain(|e| match syms.as_int(e.weight) {
+                None => false,
+                Some(w) => w >= 0 || agg.func == AggFunc::Sum,
+            });
+            if agg.elems.len() < before {
+                self.info(
+                    span,
+                    "tuple ignored: the weight of a #sum element must be an integer",
+                );
+            }
+        }
+        agg
+    }
+
+    /// The aggregate's element instances under the binding (decided conditions removed), and
+    /// its guards; `skip_guard` is the guard an assignment step is enumerating. `None` when a
+    /// guard is undefined.
+    fn ground_aggregate(
+        &mut self,
+        agg: &CAggregate,
+        b: &Binding,
+        skip_guard: Option<usize>,
+    ) -> Result<Option<Aggregate>, Stop> {
+        let mut guards = Vec::new();
+        for (i, (op, t)) in agg.guards.iter().enumerate() {
+            if Some(i) == skip_guard {
+                continue;
+            }
+            let Some(value) = self.eval(t, b)? else {
+                return Ok(None);
+            };
+            guards.push(CountGuard { op: *op, value });
+        }
+        let mut elems = Vec::new();
+        for e in &agg.elems {
+            self.conditions(&e.cond, b, &mut |g, binding, cond| {
+                let mut terms = Vec::with_capacity(e.terms.len());
+                for t in &e.terms {
+                    match g.eval(t, binding)? {
+                        Some(s) => terms.push(s),
+                        None => return Ok(()),
+                    }
+                }
+                let weight = match terms.first() {
+                    Some(&w) => w,
+                    None => g.program.symbols.num(0),
+                };
+                if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+                    match g.program.symbols.as_int(weight) {
+                        None => {
+                            g.info(
+                                &agg.span,
+                                "tuple ignored: the weight of a #sum element must be an integer",
+                            );
+                            return Ok(());
+                        }
+                        Some(w) if w < 0 && agg.func == AggFunc::SumPlus => return Ok(()),
+                        Some(_) => {}
+                    }
+                }
+                let tuple = g.program.symbols.tuple(terms);
+                elems.push(AggElem {
+                    tuple,
+                    weight,
+                    cond,
+                });
+                Ok(())
+            })?;
+        }
+        Ok(Some(Aggregate {
+            func: agg.func,
+            elems,
+            guards,
+        }))
     }
 
     fn derive(&mut self, pred: usize, id: AtomId, args: &[Sym]) {
@@ -828,6 +1091,21 @@ impl Grounder {
 
 /// Receives each instance of a condition: the binding and the instance's open literals.
 type ConditionCallback<'a> = dyn FnMut(&mut Grounder, &Binding, Vec<Lit>) -> Result<(), Stop> + 'a;
+
+/// Whether an aggregate is decided: all its tuples sure (its value is known).
+fn decided_value(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    let tuples = aggregate::tuples(agg);
+    if tuples.iter().any(|t| !t.sure()) {
+        return None;
+    }
+    let weights: Vec<Sym> = tuples.iter().map(|t| t.weight).collect();
+    let value = aggregate::value_of(agg.func, &weights, syms);
+    Some(
+        agg.guards
+            .iter()
+            .all(|g| aggregate::guard_holds(value, g, syms)),
+    )
+}
 
 #[derive(PartialEq, Eq, Debug)]
 enum LitValue {

@@ -15,7 +15,7 @@
 //! All support values are CNF literals defined at translation time, so nogoods are plain clauses
 //! over existing variables.
 
-use super::{SatBackend, value_in};
+use super::{SatBackend, SolveStats, value_in};
 use crate::cnf::CnfLit;
 use crate::program::AtomId;
 use crate::translate::{Loops, Translation, Value};
@@ -207,23 +207,33 @@ impl<'a> StabilityCheck<'a> {
     }
 }
 
-/// The stability hook of model enumeration: `true` when `model` is not an answer set, in which
-/// case its loop nogoods were added to the backend (and counted) and the model must be dropped.
-pub fn reject(
-    check: &mut Option<StabilityCheck>,
-    model: &[bool],
-    backend: &mut dyn SatBackend,
-    nogoods: &mut usize,
-) -> bool {
-    let Some(check) = check else {
-        return false;
-    };
-    let clauses = check.check(model);
-    for c in &clauses {
-        backend.add_clause(c);
+/// The stability hook of every search (enumeration, optimization): call [`Hook::reject`] on
+/// each model before accepting it.
+pub struct Hook<'a>(Option<StabilityCheck<'a>>);
+
+impl<'a> Hook<'a> {
+    pub fn new(tr: &'a Translation) -> Self {
+        Hook(StabilityCheck::new(tr))
     }
-    *nogoods += clauses.len();
-    !clauses.is_empty()
+
+    /// `true` when `model` is not an answer set: its loop nogoods were then added to the backend
+    /// (and counted in `stats`), and the model must be dropped and the solver called again.
+    pub fn reject(
+        &mut self,
+        model: &[bool],
+        backend: &mut dyn SatBackend,
+        stats: &mut SolveStats,
+    ) -> bool {
+        let Some(check) = &mut self.0 else {
+            return false;
+        };
+        let clauses = check.check(model);
+        for c in &clauses {
+            backend.add_clause(c);
+        }
+        stats.loop_nogoods += clauses.len();
+        !clauses.is_empty()
+    }
 }
 
 #[cfg(test)]

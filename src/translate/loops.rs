@@ -7,11 +7,11 @@
 //! [`crate::solve::stability`] checks models for stability and derives loop nogoods, and
 //! [`super::ranking`] encodes well-founded support by level ranking.
 //!
-//! Positive dependencies through conditional body literals (`p :- q(X) : r(X)`) inside a cyclic
-//! component are rejected: their supports are not conjunctions of literals.
+//! Positive dependencies through conditional body literals (`p :- q(X) : r(X)`) or aggregates
+//! inside a cyclic component are rejected: their supports are not conjunctions of literals.
 
 use super::{Builder, Value, tight};
-use crate::program::{AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
+use crate::program::{AggFunc, AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
 
 /// How non-tight programs are made exact.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,28 +61,57 @@ impl Loops {
     }
 }
 
-/// A positive dependency through a conditional body literal inside a cyclic component.
+/// A positive dependency through a conditional body literal or an aggregate inside a cyclic
+/// component.
 #[derive(Debug, Clone)]
 pub struct ConditionalLoop {
     pub head: AtomId,
-    /// The conditional literal's instance (`lit` and its condition).
-    pub lit: Lit,
-    pub cond: Vec<Lit>,
-    /// The atom of the instance in the head's component.
+    pub through: Through,
+    /// The atom of the conditional literal or aggregate element in the head's component.
     pub atom: AtomId,
+}
+
+#[derive(Debug, Clone)]
+pub enum Through {
+    /// An instance `lit : cond` of a conditional literal.
+    Conditional { lit: Lit, cond: Vec<Lit> },
+    /// An element condition of an aggregate.
+    Aggregate { func: AggFunc, cond: Vec<Lit> },
 }
 
 impl ConditionalLoop {
     pub fn message(&self, program: &GroundProgram) -> String {
         let name = |a: AtomId| program.symbols.to_string(program.atom_sym(a));
-        let mut element = program.lit_text(self.lit);
-        if !self.cond.is_empty() {
-            let cond: Vec<String> = self.cond.iter().map(|c| program.lit_text(*c)).collect();
-            element = format!("{element}:{}", cond.join(","));
-        }
+        let lits = |l: &[Lit]| {
+            let texts: Vec<String> = l.iter().map(|c| program.lit_text(*c)).collect();
+            texts.join(",")
+        };
+        let (what, element) = match &self.through {
+            Through::Conditional { lit, cond } if cond.is_empty() => {
+                ("the conditional literal", program.lit_text(*lit))
+            }
+            Through::Conditional { lit, cond } => (
+                "the conditional literal",
+                format!("{}:{}", program.lit_text(*lit), lits(cond)),
+            ),
+            Through::Aggregate { func, cond } => {
+                let func = match func {
+                    AggFunc::Count => "a #count aggregate with the element condition",
+                    AggFunc::Sum => "a #sum aggregate with the element condition",
+                    AggFunc::SumPlus => "a #sum+ aggregate with the element condition",
+                    AggFunc::Min => "a #min aggregate with the element condition",
+                    AggFunc::Max => "a #max aggregate with the element condition",
+                };
+                (func, lits(cond))
+            }
+        };
+        let kind = match self.through {
+            Through::Conditional { .. } => "a conditional literal",
+            Through::Aggregate { .. } => "an aggregate",
+        };
         format!(
-            "positive recursion through a conditional literal is not supported: a rule for '{}' \
-             has the conditional literal '{element}', whose atom '{}' depends positively on '{}'",
+            "positive recursion through {kind} is not supported: a rule for '{}' has {what} \
+             '{element}', whose atom '{}' depends positively on '{}'",
             name(self.head),
             name(self.atom),
             name(self.head)
@@ -110,23 +139,50 @@ pub(super) fn analyse(program: &GroundProgram) -> Result<Loops, ConditionalLoop>
             Head::Atom(a) => vec![*a],
             Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
         };
+        let positive_in_loop = |lits: &mut dyn Iterator<Item = &Lit>| {
+            lits.filter(|l| l.polarity == Polarity::Pos).find_map(|l| {
+                heads
+                    .iter()
+                    .find(|&&h| same(h, l.atom))
+                    .map(|&h| (h, l.atom))
+            })
+        };
         for elem in &rule.body {
-            let instances = match elem {
-                BodyElem::Lit(_) => continue,
-                BodyElem::Conditional(instances) => instances,
-            };
-            for inst in instances {
-                for l in std::iter::once(&inst.lit).chain(&inst.cond) {
-                    if l.polarity != Polarity::Pos {
+            match elem {
+                BodyElem::Lit(_) => {}
+                BodyElem::Conditional(instances) => {
+                    for inst in instances {
+                        let mut lits = std::iter::once(&inst.lit).chain(&inst.cond);
+                        if let Some((head, atom)) = positive_in_loop(&mut lits) {
+                            let (lit, cond) = (inst.lit, inst.cond.clone());
+                            let through = Through::Conditional { lit, cond };
+                            return Err(ConditionalLoop {
+                                head,
+                                through,
+                                atom,
+                            });
+                        }
+                    }
+                }
+                BodyElem::Aggregate {
+                    polarity,
+                    aggregate,
+                } => {
+                    if *polarity != Polarity::Pos {
                         continue;
                     }
-                    if let Some(&h) = heads.iter().find(|&&h| same(h, l.atom)) {
-                        return Err(ConditionalLoop {
-                            head: h,
-                            lit: inst.lit,
-                            cond: inst.cond.clone(),
-                            atom: l.atom,
-                        });
+                    for e in &aggregate.elems {
+                        if let Some((head, atom)) = positive_in_loop(&mut e.cond.iter()) {
+                            let through = Through::Aggregate {
+                                func: aggregate.func,
+                                cond: e.cond.clone(),
+                            };
+                            return Err(ConditionalLoop {
+                                head,
+                                through,
+                                atom,
+                            });
+                        }
                     }
                 }
             }
@@ -166,7 +222,7 @@ pub(super) fn record_supports(b: &mut Builder, loops: &mut Loops) {
         };
         let body_pos = positive(&mut rule.body.iter().filter_map(|e| match e {
             BodyElem::Lit(l) => Some(l),
-            BodyElem::Conditional(_) => None,
+            BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => None,
         }));
         let add = |b: &mut Builder, loops: &mut Loops, head: AtomId, cond: &[Lit]| {
             let parts: Vec<Value> = body
