@@ -4,8 +4,8 @@
 //! the terms are equal, so ground atoms and tuples can be hashed and compared as integers. The
 //! table also implements clingo's total order on terms and clingo's way of printing them.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// Handle of an interned ground term.

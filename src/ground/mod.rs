@@ -19,6 +19,7 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::{Sign, Span, Statement, Term};
 use compile::{CAggregate, CAtom, CBody, CHead, CLit, CRule, Compiler, Condition, PredTable};
 use plan::Step;
+use rustc_hash::FxHashSet;
 use std::collections::{HashMap, HashSet};
 use store::Relation;
 use term::{Binding, CTerm, EvalError, VarId, eval, unify};
@@ -115,7 +116,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
         relations: preds.sigs.iter().map(|s| Relation::new(*s)).collect(),
         infos: Vec::new(),
         info_spans: HashSet::new(),
-        seen_rules: HashSet::new(),
+        seen_rules: FxHashSet::default(),
         max_size: options.max_size,
         provisional: false,
     };
@@ -214,7 +215,7 @@ struct Grounder {
     relations: Vec<Relation>,
     infos: Vec<Diagnostic>,
     info_spans: HashSet<String>,
-    seen_rules: HashSet<Rule>,
+    seen_rules: FxHashSet<Rule>,
     max_size: usize,
     /// Instantiating only to find head atoms (see `ground_component`): no rules, no facts.
     provisional: bool,
@@ -429,10 +430,11 @@ impl Grounder {
         k: usize,
         window: &Window,
         b: &mut Binding,
-        on_match: &mut dyn FnMut(&mut Self, &Binding) -> Result<(), Stop>,
+        matched: &mut [Option<AtomId>],
+        on_match: &mut MatchCallback<'_>,
     ) -> Result<(), Stop> {
         let Some(step) = plan.get(k) else {
-            return on_match(self, b);
+            return on_match(self, b, matched);
         };
         let mut trail: Vec<VarId> = Vec::new();
         match step {
@@ -461,7 +463,7 @@ impl Grounder {
                 };
                 let rows = self.relations[pred].lookup(&positions, &key, range);
                 for row in rows {
-                    let args: Vec<Sym> = self.relations[pred].row_args(row as usize).to_vec();
+                    let args = self.relations[pred].row_args(row as usize);
                     let mut ok = true;
                     for (i, t) in atom.args.iter().enumerate() {
                         if positions.contains(&i) {
@@ -473,11 +475,12 @@ impl Grounder {
                                 ok = false;
                                 break;
                             }
-                            Err(e) => return Err(self.eval_error(e)),
+                            Err(e) => return Err(eval_error(e)),
                         }
                     }
                     if ok {
-                        self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
+                        matched[*lit] = Some(self.relations[pred].atoms[row as usize]);
+                        self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                     }
                     for v in trail.drain(..) {
                         b[v] = None;
@@ -487,7 +490,7 @@ impl Grounder {
             }
             Step::Test(lit) => {
                 if self.test(&lits[*lit], b)? {
-                    self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                 }
                 Ok(())
             }
@@ -507,9 +510,9 @@ impl Grounder {
                     return Ok(());
                 };
                 match unify(pattern, v, b, &mut trail, &mut self.program.symbols) {
-                    Ok(true) => self.join(lits, aggs, plan, k + 1, window, b, on_match)?,
+                    Ok(true) => self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?,
                     Ok(false) => {}
-                    Err(e) => return Err(self.eval_error(e)),
+                    Err(e) => return Err(eval_error(e)),
                 }
                 for v in trail.drain(..) {
                     b[v] = None;
@@ -538,7 +541,7 @@ impl Grounder {
                         },
                     };
                     b[var] = Some(sym);
-                    self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                 }
                 b[var] = None;
                 Ok(())
@@ -567,21 +570,10 @@ impl Grounder {
                 }
                 for n in lo..=hi {
                     b[*var] = Some(self.program.symbols.num(n));
-                    self.join(lits, aggs, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                 }
                 b[*var] = None;
                 Ok(())
-            }
-        }
-    }
-
-    fn eval_error(&self, e: EvalError) -> Stop {
-        match e {
-            EvalError::Overflow(span) | EvalError::Undefined(span) => {
-                Stop::Error(Diagnostic::error(
-                    &span,
-                    "integer overflow: the value does not fit clingo's 32-bit integers",
-                ))
             }
         }
     }
@@ -610,6 +602,28 @@ impl Grounder {
         }
     }
 
+    /// [`Self::ground_lit`] for a literal whose atom the join already matched (no re-interning).
+    fn ground_lit_matched(
+        &mut self,
+        lit: &CLit,
+        b: &Binding,
+        matched: Option<AtomId>,
+    ) -> Result<LitValue, Stop> {
+        match (lit, matched) {
+            (
+                CLit::Atom {
+                    sign: Sign::Pos, ..
+                },
+                Some(id),
+            ) => Ok(if self.program.is_fact(id) {
+                LitValue::True
+            } else {
+                LitValue::Open(Lit::pos(id))
+            }),
+            _ => self.ground_lit(lit, b),
+        }
+    }
+
     /// Grounds an atom literal under a complete binding.
     fn ground_lit(&mut self, lit: &CLit, b: &Binding) -> Result<LitValue, Stop> {
         let CLit::Atom { sign, atom } = lit else {
@@ -624,7 +638,7 @@ impl Grounder {
         };
         let rel = &self.relations[atom.pred];
         let id = self.program.lookup_atom(sym);
-        let exists = id.is_some_and(|id| rel.contains(id));
+        let exists = id.is_some_and(|id| self.program.is_derivable(id));
         let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
         let complete = rel.complete;
         let value = match sign {
@@ -664,6 +678,7 @@ impl Grounder {
     ) -> Result<(), Stop> {
         let window = self.full_window();
         let mut b = b.clone();
+        let mut matched = vec![None; cond.lits.len()];
         self.join(
             &cond.lits,
             &[],
@@ -671,13 +686,14 @@ impl Grounder {
             0,
             &window,
             &mut b,
-            &mut |g, binding| {
+            &mut matched,
+            &mut |g, binding, matched| {
                 let mut ground = Vec::new();
-                for l in &cond.lits {
+                for (i, l) in cond.lits.iter().enumerate() {
                     if !matches!(l, CLit::Atom { .. }) {
                         continue;
                     }
-                    match g.ground_lit(l, binding)? {
+                    match g.ground_lit_matched(l, binding, matched[i])? {
                         LitValue::True => {}
                         LitValue::False => return Ok(()),
                         LitValue::Open(l) => ground.push(l),
@@ -707,13 +723,21 @@ impl Grounder {
             })
             .collect();
         let mut b: Binding = vec![None; rule.num_vars];
-        self.join(&lits, &aggs, plan, 0, window, &mut b, &mut |g, binding| {
-            g.emit(rule, binding)
-        })
+        let mut matched = vec![None; lits.len()];
+        self.join(
+            &lits,
+            &aggs,
+            plan,
+            0,
+            window,
+            &mut b,
+            &mut matched,
+            &mut |g, binding, matched| g.emit(rule, binding, matched),
+        )
     }
 
     /// Builds the ground rule for one body match.
-    fn emit(&mut self, rule: &CRule, b: &Binding) -> Result<(), Stop> {
+    fn emit(&mut self, rule: &CRule, b: &Binding, matched: &[Option<AtomId>]) -> Result<(), Stop> {
         if self.size() > self.max_size {
             return Err(Stop::Error(Diagnostic::error(
                 &rule.span,
@@ -724,13 +748,15 @@ impl Grounder {
             )));
         }
         let mut body = Vec::new();
-        for elem in &rule.body {
+        for (i, elem) in rule.body.iter().enumerate() {
             match elem {
-                CBody::Lit(l @ CLit::Atom { .. }) => match self.ground_lit(l, b)? {
-                    LitValue::True => {}
-                    LitValue::False => return Ok(()),
-                    LitValue::Open(l) => body.push(BodyElem::Lit(l)),
-                },
+                CBody::Lit(l @ CLit::Atom { .. }) => {
+                    match self.ground_lit_matched(l, b, matched[i])? {
+                        LitValue::True => {}
+                        LitValue::False => return Ok(()),
+                        LitValue::Open(l) => body.push(BodyElem::Lit(l)),
+                    }
+                }
                 CBody::Lit(_) => {} // comparisons and ranges were checked by the join
                 CBody::Conditional { lit, cond } => {
                     let mut instances = Vec::new();
@@ -1051,7 +1077,8 @@ impl Grounder {
     }
 
     fn derive(&mut self, pred: usize, id: AtomId, args: &[Sym]) {
-        if self.relations[pred].insert(id, args) {
+        if !self.program.is_derivable(id) {
+            self.relations[pred].insert(id, args);
             self.program.derivable[id.0 as usize] = true;
         }
     }
@@ -1088,6 +1115,20 @@ impl Grounder {
         }
     }
 }
+
+/// Matching only fails hard on overflow (undefined subterms simply do not match).
+fn eval_error(e: EvalError) -> Stop {
+    match e {
+        EvalError::Overflow(span) | EvalError::Undefined(span) => Stop::Error(Diagnostic::error(
+            &span,
+            "integer overflow: the value does not fit clingo's 32-bit integers",
+        )),
+    }
+}
+
+/// Receives each complete binding of a join, with the atoms its positive literals matched.
+type MatchCallback<'a> =
+    dyn FnMut(&mut Grounder, &Binding, &[Option<AtomId>]) -> Result<(), Stop> + 'a;
 
 /// Receives each instance of a condition: the binding and the instance's open literals.
 type ConditionCallback<'a> = dyn FnMut(&mut Grounder, &Binding, Vec<Lit>) -> Result<(), Stop> + 'a;

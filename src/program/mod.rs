@@ -12,7 +12,7 @@ pub use simplify::simplify;
 use crate::symbol::{Signature, Sym, SymbolTable};
 pub use crate::syntax::ast::AggFunc;
 use crate::syntax::ast::CmpOp;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct AtomId(pub u32);
@@ -150,7 +150,7 @@ pub struct ShowSpec {
 pub struct GroundProgram {
     pub symbols: SymbolTable,
     atoms: Vec<Sym>,
-    atom_index: HashMap<Sym, AtomId>,
+    atom_index: rustc_hash::FxHashMap<Sym, AtomId>,
     /// `facts[a]`: atom `a` is true in every answer set.
     pub facts: Vec<bool>,
     /// `derivable[a]`: `a` occurs in some head (otherwise it is false in every answer set).
