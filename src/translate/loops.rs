@@ -119,7 +119,8 @@ impl ConditionalLoop {
     }
 }
 
-/// The cyclic components; fails on a conditional literal inside one.
+/// The cyclic components; fails on positive recursion through a conditional literal or an
+/// aggregate inside one.
 pub(super) fn analyse(program: &GroundProgram) -> Result<Loops, ConditionalLoop> {
     let n = program.num_atoms();
     let edges = tight::positive_edges(program);
