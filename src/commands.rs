@@ -37,7 +37,13 @@ pub struct SolveArgs {
     /// How positive loops of non-tight programs are handled.
     pub translation: TranslationKind,
     pub opt_mode: OptMode,
+    /// Check every model against the ground program (always on in debug builds).
+    pub check: bool,
 }
+
+/// Exit code for a model that fails the independent check: a bug in aspsat, never printed as
+/// an answer.
+pub const EXIT_INTERNAL: i32 = 70;
 
 fn report(d: &Diagnostic) {
     eprintln!("{d}");
@@ -111,6 +117,17 @@ pub fn solve(args: &SolveArgs) -> i32 {
     let texts = |model: &crate::solve::Model| -> Vec<String> {
         model.iter().map(|s| symbols.to_string(*s)).collect()
     };
+    let check = args.check || cfg!(debug_assertions);
+    let verify = |cnf_model: &[bool]| {
+        if !check {
+            return;
+        }
+        let values = crate::solve::atom_values(&compiled.translation, cnf_model);
+        if let Err(e) = crate::solve::check::check_model(&compiled.program, &values) {
+            eprintln!("aspsat: internal error: a computed model fails the stable-model check: {e}");
+            std::process::exit(EXIT_INTERNAL);
+        }
+    };
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
     if optimizing && args.opt_mode != OptMode::Enum {
         let result = optimize(
@@ -119,7 +136,11 @@ pub fn solve(args: &SolveArgs) -> i32 {
             &mut backend,
             args.opt_mode,
             args.models,
-            &mut |model: &crate::solve::Model, costs: &[i64], optimal_phase: bool| {
+            &mut |model: &crate::solve::Model,
+                  cnf_model: &[bool],
+                  costs: &[i64],
+                  optimal_phase: bool| {
+                verify(cnf_model);
                 let mut p = printer.lock().unwrap();
                 if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
                     p.begin_optimal_models();
@@ -169,6 +190,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         &mut backend,
         &options,
         &mut |model, cnf_model| {
+            verify(cnf_model);
             let costs = optimizing.then(|| crate::solve::optimize::costs(tr, cnf_model));
             printer.lock().unwrap().model(texts(model), costs);
         },
@@ -250,6 +272,15 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
             Value::False => {}
         }
     }
+    for level in &compiled.translation.objective {
+        for &(value, weight) in &level.terms {
+            match value {
+                Value::True => map.costs.push((level.priority, weight, 0)),
+                Value::Lit(l) => map.costs.push((level.priority, weight, l)),
+                Value::False => {}
+            }
+        }
+    }
     map
 }
 
@@ -316,6 +347,11 @@ pub fn decode(cnf_path: &str, answer_path: &str) -> i32 {
                 );
                 println!("Answer: 1");
                 println!("{}", shown.join(" "));
+                if !map.costs.is_empty() {
+                    let costs: Vec<String> =
+                        map.costs_of(&model).iter().map(|c| c.to_string()).collect();
+                    println!("Optimization: {}", costs.join(" "));
+                }
                 println!("SATISFIABLE");
                 println!();
                 println!("Models       : 1+");

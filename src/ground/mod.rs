@@ -796,7 +796,7 @@ impl Grounder {
                         Sign::Not => Polarity::Not,
                         Sign::NotNot => Polarity::NotNot,
                     };
-                    match decided_value(&ground, &self.program.symbols) {
+                    match aggregate::decided(&ground, &self.program.symbols) {
                         Some(holds) => {
                             if holds != (polarity == Polarity::Not) {
                                 continue;
@@ -959,7 +959,7 @@ impl Grounder {
                         &rule.span,
                     );
                     let mut constraint = body.clone();
-                    match decided_value(&aggregate, &self.program.symbols) {
+                    match aggregate::decided(&aggregate, &self.program.symbols) {
                         Some(true) => {}
                         Some(false) => self.push_rule(Rule {
                             head: Head::None,
@@ -1132,21 +1132,6 @@ type MatchCallback<'a> =
 
 /// Receives each instance of a condition: the binding and the instance's open literals.
 type ConditionCallback<'a> = dyn FnMut(&mut Grounder, &Binding, Vec<Lit>) -> Result<(), Stop> + 'a;
-
-/// Whether an aggregate is decided: all its tuples sure (its value is known).
-fn decided_value(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
-    let tuples = aggregate::tuples(agg);
-    if tuples.iter().any(|t| !t.sure()) {
-        return None;
-    }
-    let weights: Vec<Sym> = tuples.iter().map(|t| t.weight).collect();
-    let value = aggregate::value_of(agg.func, &weights, syms);
-    Some(
-        agg.guards
-            .iter()
-            .all(|g| aggregate::guard_holds(value, g, syms)),
-    )
-}
 
 #[derive(PartialEq, Eq, Debug)]
 enum LitValue {

@@ -1,6 +1,7 @@
 //! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
 //! (over all atoms for distinct answer sets, or over the shown output with `--project`).
 
+pub mod check;
 pub mod optimize;
 pub mod stability;
 mod varisat_backend;
@@ -75,6 +76,11 @@ pub fn shown_symbols(program: &GroundProgram, tr: &Translation, model: &[bool]) 
     out.sort_by(|a, b| program.symbols.compare(a.0, b.0).then(a.1.cmp(&b.1)));
     out.dedup();
     out.into_iter().map(|(s, _)| s).collect()
+}
+
+/// The truth value of every atom in a CNF model.
+pub fn atom_values(tr: &Translation, model: &[bool]) -> Vec<bool> {
+    tr.atoms.iter().map(|v| value_in(*v, model)).collect()
 }
 
 /// Loads `cnf` into a backend.
