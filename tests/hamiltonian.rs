@@ -91,7 +91,12 @@ fn embedded(inst: &Instance, kind: TranslationKind) -> (Vec<Vec<String>>, u32, u
             max_models: 0,
             project: false,
         },
-        &mut |m, _| sets.push(m.iter().map(|s| symbols.to_string(*s)).collect()),
+        &mut |m, cnf_model| {
+            let values = aspsat::solve::atom_values(tr, cnf_model);
+            aspsat::solve::check::check_model(&compiled.program, &values)
+                .expect("every model passes the independent stable-model check");
+            sets.push(m.iter().map(|s| symbols.to_string(*s)).collect());
+        },
     )
     .unwrap();
     (
