@@ -7,8 +7,8 @@ use crate::output::{Format, Printer, Verdict};
 use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, VarisatBackend};
 use crate::syntax::Diagnostic;
-use crate::translate::Value;
-use crate::{Compiled, compile, load, parse_const_override};
+use crate::translate::{TranslationKind, Value};
+use crate::{Compiled, compile_with, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -34,6 +34,8 @@ pub struct SolveArgs {
     pub stats: bool,
     pub project: bool,
     pub time_limit: Option<f64>,
+    /// How positive loops of non-tight programs are handled.
+    pub translation: TranslationKind,
     pub opt_mode: OptMode,
     /// Check every model against the ground program (always on in debug builds).
     pub check: bool,
@@ -48,7 +50,7 @@ fn report(d: &Diagnostic) {
 }
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
+fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
         EXIT_INPUT_ERROR
@@ -63,7 +65,7 @@ fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
         options.max_size = m;
     }
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile(&statements, &options).map_err(fail)?;
+    let compiled = compile_with(&statements, &options, kind).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -96,7 +98,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             std::process::exit(code);
         });
     }
-    let compiled = match build(&args.program) {
+    let compiled = match build(&args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -158,6 +160,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
                 p.stats.first_model = stats.first_model;
                 p.stats.unsat_time = stats.unsat_time;
                 p.stats.solver_calls = stats.solver_calls;
+                p.stats.loop_nogoods = stats.loop_nogoods;
                 p.set_optimal_models(optimum.optimal_models);
                 match optimum.outcome {
                     Outcome::Unsatisfiable => {
@@ -204,6 +207,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             p.stats.first_model = stats.first_model;
             p.stats.unsat_time = stats.unsat_time;
             p.stats.solver_calls = stats.solver_calls;
+            p.stats.loop_nogoods = stats.loop_nogoods;
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);
@@ -281,7 +285,8 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
 }
 
 pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
-    let compiled = match build(args) {
+    // The exported CNF must be exact on its own: level ranking for non-tight programs.
+    let compiled = match build(args, TranslationKind::Ranking) {
         Ok(c) => c,
         Err(code) => return code,
     };

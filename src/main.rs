@@ -2,6 +2,7 @@
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::OptMode;
+use aspsat::translate::TranslationKind;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -58,6 +59,10 @@ enum Command {
         /// Stop after this many seconds (UNKNOWN, exit 1)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// Non-tight programs: completion with loop nogoods while solving, or level ranking
+        #[arg(long, value_name = "KIND", default_value = "completion",
+              value_parser = ["completion", "ranking"])]
+        translation: String,
         /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
         /// with costs), ignore (no optimization)
         #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
@@ -104,6 +109,7 @@ fn main() {
             stats,
             project,
             time_limit,
+            translation,
             opt_mode,
             check,
         } => {
@@ -126,6 +132,10 @@ fn main() {
                 stats,
                 project,
                 time_limit,
+                translation: match translation.as_str() {
+                    "ranking" => TranslationKind::Ranking,
+                    _ => TranslationKind::Completion,
+                },
                 opt_mode,
                 check,
             })

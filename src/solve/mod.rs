@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod optimize;
+pub mod stability;
 mod varisat_backend;
 
 pub use varisat_backend::VarisatBackend;
@@ -49,6 +50,8 @@ pub struct SolveStats {
     pub solve_time: Duration,
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
+    /// Loop nogoods added by the stability check (non-tight programs).
+    pub loop_nogoods: usize,
 }
 
 /// One answer set as shown: symbols in clingo's term order.
@@ -112,6 +115,7 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
+    let mut stability = stability::Hook::new(tr);
     loop {
         let call_start = Instant::now();
         let result = backend.solve()?;
@@ -127,6 +131,9 @@ pub fn enumerate(
             return Ok((outcome, stats));
         };
         debug_assert!(tr.cnf.satisfied_by(&model));
+        if stability.reject(&model, backend, &mut stats) {
+            continue;
+        }
         stats.models += 1;
         stats.first_model.get_or_insert(start.elapsed());
         on_model(&shown_symbols(program, tr, &model), &model);
