@@ -57,14 +57,18 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Vec<u8>>> {
                 }
             }
         }
-        if let Some(first) = rows.first() {
-            if row.len() != first.len() {
-                return Err(input_error(
-                    file,
-                    i + 1,
-                    format!("row of length {} after rows of length {}", row.len(), first.len()),
-                ));
-            }
+        if let Some(first) = rows.first()
+            && row.len() != first.len()
+        {
+            return Err(input_error(
+                file,
+                i + 1,
+                format!(
+                    "row of length {} after rows of length {}",
+                    row.len(),
+                    first.len()
+                ),
+            ));
         }
         if row.is_empty() {
             return Err(input_error(file, i + 1, "empty disk row"));
@@ -101,10 +105,11 @@ pub fn shift(row: &[u8], k: usize) -> Vec<u8> {
 pub fn rotations(model: &[Atom], disks: usize) -> Vec<usize> {
     let mut rot = vec![0; disks];
     for a in engine::atoms(model, "rotation", 2) {
-        if let Some(v) = a.ints() {
-            if v[0] >= 1 && (v[0] as usize) <= disks {
-                rot[v[0] as usize - 1] = v[1] as usize;
-            }
+        if let Some(v) = a.ints()
+            && v[0] >= 1
+            && (v[0] as usize) <= disks
+        {
+            rot[v[0] as usize - 1] = v[1] as usize;
         }
     }
     rot
@@ -242,7 +247,11 @@ pub fn svg(rows: &[Vec<u8>], solutions: &[Vec<usize>]) -> String {
 }
 
 pub fn run(args: &Args) -> Result<i32> {
-    let name = if args.file == "-" { "<stdin>" } else { &args.file };
+    let name = if args.file == "-" {
+        "<stdin>"
+    } else {
+        &args.file
+    };
     let rows = parse(&read_input(&args.file)?, name)?;
     if args.common.facts {
         super::out(&facts(&rows));

@@ -144,7 +144,9 @@ impl Puzzle {
     /// A random puzzle as seed 003's `randtiles`: each edge uniformly from ±1..±colors.
     pub fn random(cols: usize, rows: usize, colors: u32, seed: u64) -> Puzzle {
         let mut rng = SplitMix64(seed);
-        let values: Vec<i64> = (1..=colors as i64).chain((1..=colors as i64).map(|v| -v)).collect();
+        let values: Vec<i64> = (1..=colors as i64)
+            .chain((1..=colors as i64).map(|v| -v))
+            .collect();
         let arc: Vec<[i64; 4]> = (0..rows * cols)
             .map(|_| std::array::from_fn(|_| values[rng.below(values.len() as u64) as usize]))
             .collect();
@@ -257,7 +259,11 @@ impl Puzzle {
                     format!("({} {} {} {})", e[0].term, e[3].term, e[1].term, e[2].term)
                 })
                 .collect();
-            let _ = writeln!(out, "Tiles (top left right bottom) = ({})", turned.join(" "));
+            let _ = writeln!(
+                out,
+                "Tiles (top left right bottom) = ({})",
+                turned.join(" ")
+            );
         }
         out.push_str(&self.grid_text(grid));
         let mut atoms = Vec::new();
@@ -547,9 +553,9 @@ fn parse_prolog(text: &str, file: &str) -> Result<Puzzle> {
         }
         match (name, args.len()) {
             ("tile", 5) => {
-                let n: i64 = args[0].parse().map_err(|_| {
-                    input_error(file, line, "the tile number must be an integer")
-                })?;
+                let n: i64 = args[0]
+                    .parse()
+                    .map_err(|_| input_error(file, line, "the tile number must be an integer"))?;
                 tiles.push((n, std::array::from_fn(|i| args[i + 1].to_string()), line));
             }
             ("match", 2) => matches.push((args[0].to_string(), args[1].to_string())),
@@ -573,7 +579,10 @@ fn parse_prolog(text: &str, file: &str) -> Result<Puzzle> {
             return Err(input_error(
                 file,
                 *line,
-                format!("tiles must be numbered 1, 2, ... in order; expected {}", i + 1),
+                format!(
+                    "tiles must be numbered 1, 2, ... in order; expected {}",
+                    i + 1
+                ),
             ));
         }
     }
@@ -599,9 +608,7 @@ fn parse_prolog(text: &str, file: &str) -> Result<Puzzle> {
             } else if let Some(c) = e.term.strip_suffix("_head") {
                 Some(format!("{c}_tail"))
             } else {
-                e.term
-                    .strip_suffix("_tail")
-                    .map(|c| format!("{c}_head"))
+                e.term.strip_suffix("_tail").map(|c| format!("{c}_head"))
             };
             if let Some(o) = other {
                 matches.push((e.term.clone(), o));
@@ -698,7 +705,9 @@ impl ArcEval<'_> {
             Sx::List(items, line) => {
                 let head = match items.first() {
                     None => return Ok(V::List(Vec::new())),
-                    Some(Sx::Atom(h, _)) if h.parse::<i64>().is_err() && !self.env.contains_key(h) => {
+                    Some(Sx::Atom(h, _))
+                        if h.parse::<i64>().is_err() && !self.env.contains_key(h) =>
+                    {
                         h.as_str()
                     }
                     Some(_) => {
@@ -711,10 +720,18 @@ impl ArcEval<'_> {
                 match head {
                     "with" | "let" => {
                         let Some(Sx::List(binds, bl)) = rest.first() else {
-                            return Err(input_error(self.file, *line, "expected (with (NAME VALUE ...) ...)"));
+                            return Err(input_error(
+                                self.file,
+                                *line,
+                                "expected (with (NAME VALUE ...) ...)",
+                            ));
                         };
                         if binds.len() % 2 != 0 {
-                            return Err(input_error(self.file, *bl, "bindings come in NAME VALUE pairs"));
+                            return Err(input_error(
+                                self.file,
+                                *bl,
+                                "bindings come in NAME VALUE pairs",
+                            ));
                         }
                         for pair in binds.chunks(2) {
                             let Sx::Atom(name, _) = &pair[0] else {
@@ -818,7 +835,9 @@ pub fn puzzle(args: &Args) -> Result<Puzzle> {
             Failure::Input(format!("aspsat: error: --random {r}: expected COLSxROWS"))
         })?;
         if args.colors == 0 {
-            return Err(Failure::Input("aspsat: error: --colors must be at least 1".into()));
+            return Err(Failure::Input(
+                "aspsat: error: --colors must be at least 1".into(),
+            ));
         }
         return Ok(Puzzle::random(cols, rows, args.colors, args.seed));
     }

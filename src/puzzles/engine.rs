@@ -93,6 +93,16 @@ impl Atom {
     }
 }
 
+impl std::fmt::Display for Atom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.args.is_empty() {
+            write!(f, "{}", self.pred)
+        } else {
+            write!(f, "{}", Val::Fun(self.pred.clone(), self.args.clone()))
+        }
+    }
+}
+
 /// The atoms of one model with the given predicate name and arity.
 pub fn atoms<'a>(model: &'a [Atom], pred: &'a str, arity: usize) -> impl Iterator<Item = &'a Atom> {
     model

@@ -55,8 +55,10 @@ fn cell_ref(tok: &str) -> Option<(u8, u8)> {
         .then(|| (b[0] - b'0', b[1] - b'0'))
 }
 
+type Cells = Vec<(u8, u8)>;
+
 /// Splits `s[11] - s[12] * s[13]` into cells and operators.
-fn parse_expr(expr: &str) -> Option<(Vec<(u8, u8)>, Vec<char>)> {
+fn parse_expr(expr: &str) -> Option<(Cells, Vec<char>)> {
     let mut cells = Vec::new();
     let mut ops = Vec::new();
     let mut tok = String::new();
@@ -140,7 +142,11 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle> {
         }
     }
     if p.equations.is_empty() {
-        return Err(input_error(file, 1, "no equations ('row1' : lambda s: ... == N)"));
+        return Err(input_error(
+            file,
+            1,
+            "no equations ('row1' : lambda s: ... == N)",
+        ));
     }
     Ok(p)
 }
@@ -184,10 +190,11 @@ fn quote_name(n: &str) -> String {
 pub fn grid(model: &[Atom]) -> [[i32; 3]; 3] {
     let mut g = [[0; 3]; 3];
     for a in engine::atoms(model, "cell", 3) {
-        if let Some(v) = a.ints() {
-            if (1..=3).contains(&v[0]) && (1..=3).contains(&v[1]) {
-                g[v[0] as usize - 1][v[1] as usize - 1] = v[2];
-            }
+        if let Some(v) = a.ints()
+            && (1..=3).contains(&v[0])
+            && (1..=3).contains(&v[1])
+        {
+            g[v[0] as usize - 1][v[1] as usize - 1] = v[2];
         }
     }
     g
@@ -218,7 +225,11 @@ pub fn render(p: &Puzzle, g: &[[i32; 3]; 3]) -> String {
 }
 
 pub fn run(args: &Args) -> Result<i32> {
-    let name = if args.file == "-" { "<stdin>" } else { &args.file };
+    let name = if args.file == "-" {
+        "<stdin>"
+    } else {
+        &args.file
+    };
     let p = parse(&read_input(&args.file)?, name)?;
     if args.common.facts {
         super::out(&facts(&p));

@@ -96,10 +96,11 @@ pub fn facts(field: &Field) -> String {
 pub fn solution(model: &[Atom]) -> Field {
     let mut field = [[0; 3]; 6];
     for a in engine::atoms(model, "value", 3) {
-        if let Some(v) = a.ints() {
-            if (1..=6).contains(&v[0]) && (1..=3).contains(&v[1]) {
-                field[v[0] as usize - 1][v[1] as usize - 1] = v[2];
-            }
+        if let Some(v) = a.ints()
+            && (1..=6).contains(&v[0])
+            && (1..=3).contains(&v[1])
+        {
+            field[v[0] as usize - 1][v[1] as usize - 1] = v[2];
         }
     }
     field
@@ -135,7 +136,11 @@ pub fn render(given: &Field, sol: &Field) -> String {
 }
 
 pub fn run(args: &Args) -> Result<i32> {
-    let name = if args.file == "-" { "<stdin>" } else { &args.file };
+    let name = if args.file == "-" {
+        "<stdin>"
+    } else {
+        &args.file
+    };
     let given = parse(&read_input(&args.file)?, name)?;
     if args.common.facts {
         super::out(&facts(&given));

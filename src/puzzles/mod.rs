@@ -99,8 +99,9 @@ pub fn out(text: &str) {
 pub fn read_input(path: &str) -> Result<String> {
     if path == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| Failure::Input(format!("aspsat: error: cannot read standard input: {e}")))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| {
+            Failure::Input(format!("aspsat: error: cannot read standard input: {e}"))
+        })?;
         return Ok(s);
     }
     std::fs::read_to_string(path)

@@ -131,12 +131,11 @@ pub fn render_results(model: &[Atom], names: &[&str]) -> String {
 pub fn render_cross(model: &[Atom]) -> String {
     let mut v = [0; 8];
     for a in engine::atoms(model, "box", 2) {
-        if let (Some(l), Some(n)) = (a.args[0].id(), a.args[1].int()) {
-            if let Some(i) = "abcdefgh".find(l) {
-                if l.len() == 1 {
-                    v[i] = n;
-                }
-            }
+        if let (Some(l), Some(n)) = (a.args[0].id(), a.args[1].int())
+            && let Some(i) = "abcdefgh".find(l)
+            && l.len() == 1
+        {
+            v[i] = n;
         }
     }
     let mut out = String::new();
