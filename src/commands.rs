@@ -4,6 +4,7 @@
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::ground::GroundOptions;
 use crate::output::{Format, Printer, Verdict};
+use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, VarisatBackend};
 use crate::syntax::Diagnostic;
 use crate::translate::Value;
@@ -33,6 +34,7 @@ pub struct SolveArgs {
     pub stats: bool,
     pub project: bool,
     pub time_limit: Option<f64>,
+    pub opt_mode: OptMode,
 }
 
 fn report(d: &Diagnostic) {
@@ -103,19 +105,69 @@ pub fn solve(args: &SolveArgs) -> i32 {
     }
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     crate::solve::load(&mut backend, &compiled.translation.cnf);
+    let symbols = &compiled.program.symbols;
+    let texts = |model: &crate::solve::Model| -> Vec<String> {
+        model.iter().map(|s| symbols.to_string(*s)).collect()
+    };
+    let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
+    if optimizing && args.opt_mode != OptMode::Enum {
+        let result = optimize(
+            &compiled.program,
+            &compiled.translation,
+            &mut backend,
+            args.opt_mode,
+            args.models,
+            &mut |model: &crate::solve::Model, costs: &[i64], optimal_phase: bool| {
+                let mut p = printer.lock().unwrap();
+                if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
+                    p.begin_optimal_models();
+                }
+                p.model(texts(model), Some(costs.to_vec()));
+            },
+        );
+        let mut p = printer.lock().unwrap();
+        return match result {
+            Err(e) => {
+                eprintln!("aspsat: error: {e}");
+                p.finish(Verdict::Unknown, true);
+                EXIT_INTERRUPTED
+            }
+            Ok((optimum, stats)) => {
+                p.stats.solve_time = stats.solve_time;
+                p.stats.first_model = stats.first_model;
+                p.stats.unsat_time = stats.unsat_time;
+                p.stats.solver_calls = stats.solver_calls;
+                p.set_optimal_models(optimum.optimal_models);
+                match optimum.outcome {
+                    Outcome::Unsatisfiable => {
+                        p.finish(Verdict::Unsatisfiable, false);
+                        EXIT_UNSAT
+                    }
+                    Outcome::Satisfiable { exhausted: true } => {
+                        p.finish(Verdict::OptimumFound, false);
+                        EXIT_EXHAUSTED
+                    }
+                    Outcome::Satisfiable { exhausted: false } => {
+                        p.finish(Verdict::OptimumFound, true);
+                        EXIT_EXHAUSTED
+                    }
+                }
+            }
+        };
+    }
     let options = SolveOptions {
         max_models: args.models,
         project: args.project,
     };
-    let symbols = &compiled.program.symbols;
+    let tr = &compiled.translation;
     let result = crate::solve::enumerate(
         &compiled.program,
         &compiled.translation,
         &mut backend,
         &options,
-        &mut |model| {
-            let texts = model.iter().map(|s| symbols.to_string(*s)).collect();
-            printer.lock().unwrap().model(texts);
+        &mut |model, cnf_model| {
+            let costs = optimizing.then(|| crate::solve::optimize::costs(tr, cnf_model));
+            printer.lock().unwrap().model(texts(model), costs);
         },
     );
     let mut p = printer.lock().unwrap();
