@@ -201,7 +201,6 @@ const JODICI_SEED: &str = "value(1,1,3) value(1,2,6) value(1,3,6) value(2,1,7) v
 
 // Seed 002: "the (single possible) solution" of the Jodici.
 #[test]
-#[ignore = "needs aggregates (issue 4)"]
 fn jodici_one_model() {
     check(
         enc!("encodings/jodici.lp"),
@@ -481,7 +480,6 @@ fn cli_random_edge_matching() {
 }
 
 #[test]
-#[ignore = "needs aggregates (issue 4)"]
 fn cli_jodici_renders_the_seeds_solution() {
     let (code, out, err) = aspsat(&["puzzle", "jodici", "instances/jodici_1.csv", "-n", "0"]);
     assert_eq!(code, 30, "{err}");

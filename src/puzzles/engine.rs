@@ -190,7 +190,7 @@ pub fn solve(
         &compiled.translation,
         &mut backend,
         &options,
-        &mut |model| {
+        &mut |model, _| {
             let atoms: Vec<Atom> = model
                 .iter()
                 .filter_map(|s| match val(symbols, *s) {

@@ -122,11 +122,11 @@ pub fn render(given: &Field, sol: &Field) -> String {
         let sum: i32 = (0..6).map(|s| sol[s][r]).sum();
         let _ = writeln!(out, "  {sum}");
     }
-    let _ = write!(out, "sum     ");
+    let mut sums = String::from("sum     ");
     for sector in sol {
-        let _ = write!(out, " {:>2} ", sector.iter().sum::<i32>());
+        let _ = write!(sums, " {:>2} ", sector.iter().sum::<i32>());
     }
-    let _ = writeln!(out);
+    let _ = writeln!(out, "{}", sums.trim_end());
     let sectors: Vec<String> = sol
         .iter()
         .map(|s| format!("[{}, {}, {}]", s[0], s[1], s[2]))
