@@ -7,7 +7,7 @@ use super::{Common, Result, input_error, read_input, solve_and_print, write_svg}
 use std::fmt::Write as _;
 
 pub const HELP: &str = "\
-Solves the flower disk rotation puzzle (seed 002) with encodings/flower_disks.lp: rotate the \
+Solves the flower disk rotation puzzle (seed 002) with encodings/flower_disks.lp: rotate the
 disks so that every position is covered by a solid area of some disk.
 
 Input (FILE, or - for standard input): one disk per line, as the seed writes them, 1 for a solid

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 pub const HELP: &str = "\
-Solves an edge-matching puzzle (seeds 000 and 003) with encodings/edge_matching.lp and renders \
-every solution: the grid with the four edge labels of each tile, the tile number and its \
+Solves an edge-matching puzzle (seeds 000 and 003) with encodings/edge_matching.lp and renders
+every solution: the grid with the four edge labels of each tile, the tile number and its
 clockwise quarter turns, and the place(Row,Col,Tile,Turns) atoms.
 
 Input (FILE, or - for standard input), recognised by its first character:

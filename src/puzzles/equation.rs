@@ -6,8 +6,8 @@ use super::{Common, Result, input_error, read_input, solve_and_print};
 use std::fmt::Write as _;
 
 pub const HELP: &str = "\
-Solves an equation crossword (seed 002) with encodings/equation.lp: a 3x3 grid of numbers in \
--9..99 where every row and column is an equation `a op b op c == result` (op: + - *, with * \
+Solves an equation crossword (seed 002) with encodings/equation.lp: a 3x3 grid of numbers in
+-9..99 where every row and column is an equation `a op b op c == result` (op: + - *, with *
 binding tighter).
 
 Input (FILE, or - for standard input): the entries of the seed's Python `rules` dictionary,

@@ -6,7 +6,7 @@ use super::{Common, Result, input_error, read_input, solve_and_print};
 use std::fmt::Write as _;
 
 pub const HELP: &str = "\
-Solves a Jodici (seed 002) with encodings/jodici.lp: 3 rings and 6 sectors, every number 1..9 used \
+Solves a Jodici (seed 002) with encodings/jodici.lp: 3 rings and 6 sectors, every number 1..9 used
 twice, every sector summing to 15 and every ring to 30.
 
 Input (FILE, or - for standard input): the seed's CSV game field, one line per ring (3 lines),

@@ -39,18 +39,18 @@ pub struct CrossArgs {
 }
 
 pub const ZEBRA_HELP: &str = "\
-Solves the Zebra puzzle of seed 002 with encodings/zebra.lp (the 15 clues as stated) or, with \
---as-seed, encodings/zebra_seed.lp (the seed's Prolog as written: 2 solutions), and prints each \
+Solves the Zebra puzzle of seed 002 with encodings/zebra.lp (the 15 clues as stated) or, with
+--as-seed, encodings/zebra_seed.lp (the seed's Prolog as written: 2 solutions), and prints each
 solution as a table of the five houses and who drinks water and owns the zebra.";
 
 pub const LOGIC_HELP: &str = "\
-Solves one of the logic grids of seed 002 (painting, researchers, scholarships, car-rental) with \
-encodings/logic_*.lp and prints each solution as the seed's Prolog answers do, \
+Solves one of the logic grids of seed 002 (painting, researchers, scholarships, car-rental) with
+encodings/logic_*.lp and prints each solution as the seed's Prolog answers do,
 `Eilen = [2, constable]`.";
 
 pub const CROSS_HELP: &str = "\
-Solves the adjacent number cross of seed 004 with encodings/number_cross.lp and draws each \
-solution in the cross (A on top; B C D and E F G the middle rows; H at the bottom), then \
+Solves the adjacent number cross of seed 004 with encodings/number_cross.lp and draws each
+solution in the cross (A on top; B C D and E F G the middle rows; H at the bottom), then
 A..H as the seed's Prolog prints them.";
 
 fn text(v: &Val) -> String {
