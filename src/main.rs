@@ -2,6 +2,7 @@
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::OptMode;
+use aspsat::translate::TranslationKind;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -58,10 +59,18 @@ enum Command {
         /// Stop after this many seconds (UNKNOWN, exit 1)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// Non-tight programs: completion with loop nogoods while solving, or level ranking
+        #[arg(long, value_name = "KIND", default_value = "completion",
+              value_parser = ["completion", "ranking"])]
+        translation: String,
         /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
         /// with costs), ignore (no optimization)
         #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
         opt_mode: OptMode,
+        /// Check every model against the ground program before printing it (a stable-model
+        /// check independent of the translation; always on in debug builds)
+        #[arg(long)]
+        check: bool,
     },
     /// Print the ground program
     Ground {
@@ -105,7 +114,9 @@ fn main() {
             stats,
             project,
             time_limit,
+            translation,
             opt_mode,
+            check,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -126,7 +137,12 @@ fn main() {
                 stats,
                 project,
                 time_limit,
+                translation: match translation.as_str() {
+                    "ranking" => TranslationKind::Ranking,
+                    _ => TranslationKind::Completion,
+                },
                 opt_mode,
+                check,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

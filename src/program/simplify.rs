@@ -60,16 +60,9 @@ fn simplify_rule(rule: &mut Rule, st: &State, syms: &SymbolTable) -> Outcome {
                 e.cond.retain(|c| st.lit(*c) != Value::True);
                 true
             });
-            let tuples = super::aggregate::tuples(aggregate);
-            if tuples.iter().any(|t| !t.sure()) {
+            let Some(holds) = super::aggregate::decided(aggregate, syms) else {
                 return true;
-            }
-            let weights: Vec<_> = tuples.iter().map(|t| t.weight).collect();
-            let value = super::aggregate::value_of(aggregate.func, &weights, syms);
-            let holds = aggregate
-                .guards
-                .iter()
-                .all(|g| super::aggregate::guard_holds(value, g, syms));
+            };
             if holds == (*polarity == Polarity::Not) {
                 dead = true;
             }
