@@ -87,6 +87,11 @@ enum Command {
     },
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
     Decode { cnf: String, solver_output: String },
+    /// Solve and draw a seed puzzle given in its own notation (`aspsat puzzle KIND --help`)
+    Puzzle {
+        #[command(subcommand)]
+        kind: aspsat::puzzles::PuzzleCommand,
+    },
 }
 
 fn parse_opt_mode(s: &str) -> Result<OptMode, String> {
@@ -143,6 +148,7 @@ fn main() {
         Command::Ground { program } => commands::ground(&program.args()),
         Command::Dimacs { program, output } => commands::dimacs(&program.args(), output.as_deref()),
         Command::Decode { cnf, solver_output } => commands::decode(&cnf, &solver_output),
+        Command::Puzzle { kind } => aspsat::puzzles::run(kind),
     };
     std::process::exit(code);
 }
