@@ -12,7 +12,7 @@ mod term;
 use crate::program::aggregate::{self, AggValue, possible_values};
 use crate::program::{
     AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
-    GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
+    Disjunction, GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
 };
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
@@ -1013,6 +1013,11 @@ impl Grounder {
         if self.provisional {
             return;
         }
+        self.program.disjunctions.push(Disjunction {
+            elems: elems.clone(),
+            body: body.clone(),
+            span: span.clone(),
+        });
         let mut all_conditional = true;
         for (i, e) in elems.iter().enumerate() {
             all_conditional &= !e.cond.is_empty();
@@ -1055,12 +1060,6 @@ impl Grounder {
                 head: Head::None,
                 body: constraint,
             });
-        }
-        let mut atoms: Vec<AtomId> = elems.iter().map(|e| e.atom).collect();
-        atoms.sort();
-        atoms.dedup();
-        if atoms.len() > 1 {
-            self.program.disjunctions.push((atoms, span.clone()));
         }
     }
 
