@@ -1,10 +1,11 @@
 //! The subcommands behind the CLI, each returning the process exit code (clingo's codes: 10
-//! satisfiable, 20 unsatisfiable, 30 satisfiable and exhausted, 65 input error, 1 interrupted).
+//! satisfiable, 20 unsatisfiable, 30 satisfiable and exhausted, 65 input error, 1 interrupted or
+//! unknown, 11 interrupted after models), plus 69 when the SAT solver is missing or fails.
 
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::ground::GroundOptions;
 use crate::output::{Format, Printer, Verdict};
-use crate::solve::{Outcome, SolveOptions, VarisatBackend};
+use crate::solve::{Outcome, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
 use crate::translate::Value;
 use crate::{Compiled, compile, load, parse_const_override};
@@ -16,6 +17,9 @@ pub const EXIT_SAT: i32 = 10;
 pub const EXIT_UNSAT: i32 = 20;
 pub const EXIT_EXHAUSTED: i32 = 30;
 pub const EXIT_INPUT_ERROR: i32 = 65;
+/// The SAT back end is unavailable or failed (missing binary, crash, output that is not an
+/// answer, a wrong model): no verdict. (sysexits' EX_UNAVAILABLE; clingo has no such case.)
+pub const EXIT_SOLVER_ERROR: i32 = 69;
 
 /// Options shared by the commands that read programs.
 #[derive(Clone, Debug, Default)]
@@ -33,6 +37,9 @@ pub struct SolveArgs {
     pub stats: bool,
     pub project: bool,
     pub time_limit: Option<f64>,
+    /// `--solver NAME|PATH` (empty: varisat) and `--solver-args`.
+    pub solver: String,
+    pub solver_args: Option<String>,
 }
 
 fn report(d: &Diagnostic) {
@@ -62,7 +69,28 @@ fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
     Ok(compiled)
 }
 
+/// Stops the run from another thread (time limit, Ctrl-C): kills external solvers, removes their
+/// temporary files, prints UNKNOWN and exits 1 (11 after models).
+fn interrupt(printer: &Mutex<Printer>) -> ! {
+    crate::solve::external::abort_all();
+    let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
+    let code = if p.models() > 0 {
+        EXIT_SAT | EXIT_INTERRUPTED
+    } else {
+        EXIT_INTERRUPTED
+    };
+    p.finish(Verdict::Unknown, true);
+    std::process::exit(code);
+}
+
 pub fn solve(args: &SolveArgs) -> i32 {
+    let solver = match SolverChoice::resolve(&args.solver, args.solver_args.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("aspsat: error: {e}");
+            return EXIT_SOLVER_ERROR;
+        }
+    };
     let format = if args.json {
         Format::Json
     } else {
@@ -78,15 +106,14 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_secs_f64(limit.max(0.0)));
-            let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
-            let code = if p.models() > 0 {
-                EXIT_SAT | EXIT_INTERRUPTED
-            } else {
-                EXIT_INTERRUPTED
-            };
-            p.finish(Verdict::Unknown, true);
-            std::process::exit(code);
+            interrupt(&printer);
         });
+    }
+    {
+        // Ctrl-C (and SIGTERM/SIGHUP): as the time limit. Only the first call in a process
+        // can install it.
+        let printer = printer.clone();
+        let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
     let compiled = match build(&args.program) {
         Ok(c) => c,
@@ -101,8 +128,8 @@ pub fn solve(args: &SolveArgs) -> i32 {
         p.stats.ground_time = compiled.ground_time;
         p.stats.translate_time = compiled.translate_time;
     }
-    let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
-    crate::solve::load(&mut backend, &compiled.translation.cnf);
+    let mut backend = solver.backend(compiled.translation.cnf.num_vars());
+    crate::solve::load(backend.as_mut(), &compiled.translation.cnf);
     let options = SolveOptions {
         max_models: args.models,
         project: args.project,
@@ -111,7 +138,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
     let result = crate::solve::enumerate(
         &compiled.program,
         &compiled.translation,
-        &mut backend,
+        backend.as_mut(),
         &options,
         &mut |model| {
             let texts = model.iter().map(|s| symbols.to_string(*s)).collect();
@@ -121,9 +148,18 @@ pub fn solve(args: &SolveArgs) -> i32 {
     let mut p = printer.lock().unwrap();
     match result {
         Err(e) => {
-            eprintln!("aspsat: error: {e}");
             p.finish(Verdict::Unknown, true);
-            EXIT_INTERRUPTED
+            if backend.gave_up() {
+                eprintln!("aspsat: {e}");
+                if p.models() > 0 {
+                    EXIT_SAT | EXIT_INTERRUPTED
+                } else {
+                    EXIT_INTERRUPTED
+                }
+            } else {
+                eprintln!("aspsat: error: {e}");
+                EXIT_SOLVER_ERROR
+            }
         }
         Ok((outcome, stats)) => {
             p.stats.solve_time = stats.solve_time;

@@ -36,6 +36,18 @@ impl Program {
     }
 }
 
+#[derive(Args)]
+struct SolverFlags {
+    /// SAT back end: varisat (embedded, default), cadical-embedded (if built in), an installed
+    /// solver (cadical, kissat, minisat, glucose, cryptominisat5, picosat) or the path of any
+    /// solver printing SAT-competition output
+    #[arg(long, value_name = "NAME|PATH", default_value = "varisat")]
+    solver: String,
+    /// Extra arguments for an external solver, split at whitespace (e.g. --solver-args="-t 60")
+    #[arg(long, value_name = "ARGS", allow_hyphen_values = true)]
+    solver_args: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Compute answer sets (a trailing bare integer is the number of models, as in clingo)
@@ -57,6 +69,8 @@ enum Command {
         /// Stop after this many seconds (UNKNOWN, exit 1)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        #[command(flatten)]
+        solver: SolverFlags,
     },
     /// Print the ground program
     Ground {
@@ -85,6 +99,7 @@ fn main() {
             stats,
             project,
             time_limit,
+            solver,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -105,6 +120,8 @@ fn main() {
                 stats,
                 project,
                 time_limit,
+                solver: solver.solver,
+                solver_args: solver.solver_args,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

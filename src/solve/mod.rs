@@ -1,8 +1,13 @@
 //! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
 //! (over all atoms for distinct answer sets, or over the shown output with `--project`).
 
+#[cfg(feature = "cadical-embedded")]
+mod cadical_backend;
+pub mod external;
+mod select;
 mod varisat_backend;
 
+pub use select::SolverChoice;
 pub use varisat_backend::VarisatBackend;
 
 use crate::cnf::{Cnf, CnfLit};
@@ -17,6 +22,11 @@ pub trait SatBackend {
     /// `Ok(Some(model))` with `model[v]` the value of variable `v` (index 0 unused),
     /// `Ok(None)` when unsatisfiable.
     fn solve(&mut self) -> Result<Option<Vec<bool>>, String>;
+    /// Whether the last `solve` error means the solver gave up without an answer (it reported
+    /// UNKNOWN, e.g. at a limit of its own) rather than failed.
+    fn gave_up(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -115,7 +125,11 @@ pub fn enumerate(
             };
             return Ok((outcome, stats));
         };
-        debug_assert!(tr.cnf.satisfied_by(&model));
+        if !tr.cnf.satisfied_by(&model) {
+            return Err(
+                "the SAT solver returned an assignment that is not a model of the CNF".into(),
+            );
+        }
         stats.models += 1;
         stats.first_model.get_or_insert(start.elapsed());
         on_model(&shown_symbols(program, tr, &model));

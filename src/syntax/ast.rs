@@ -347,7 +347,10 @@ pub enum Statement {
         span: Span,
     },
     /// `#include "file".` (resolved by the loader)
-    Include { path: String, span: Span },
+    Include {
+        path: String,
+        span: Span,
+    },
     /// `#program name(params).`
     Program {
         name: String,
@@ -355,7 +358,10 @@ pub enum Statement {
         span: Span,
     },
     /// A directive aspsat parses but does not support (`#external`, `#project`, `#heuristic`, ...).
-    Unsupported { what: String, span: Span },
+    Unsupported {
+        what: String,
+        span: Span,
+    },
 }
 
 impl Statement {
