@@ -233,7 +233,9 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
     map
 }
 
-pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
+/// Writes the CNF to `output` (default: standard output); with `map_file`, the symbol map goes
+/// there instead of into the CNF's comments.
+pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) -> i32 {
     let compiled = match build(args) {
         Ok(c) => c,
         Err(code) => return code,
@@ -247,13 +249,30 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
         ),
         "models restricted to the 'c atom' variables are the answer sets' shown atoms".to_string(),
     ];
+    let (cnf_map, header) = match map_file {
+        None => (map, header),
+        Some(path) => {
+            let map_header = vec![
+                header[0].clone(),
+                "symbol map: the shown atoms of the CNF's models, restricted to these variables"
+                    .to_string(),
+            ];
+            let written = std::fs::File::create(path)
+                .and_then(|mut f| dimacs::write_map(&mut f, &map, &map_header));
+            if let Err(e) = written {
+                eprintln!("aspsat: error: cannot write the symbol map to '{path}': {e}");
+                return EXIT_INTERRUPTED;
+            }
+            (SymbolMap::default(), vec![header[0].clone()])
+        }
+    };
     let result = match output {
         Some(path) => std::fs::File::create(path)
-            .and_then(|mut f| dimacs::write(&mut f, &compiled.translation.cnf, &map, &header)),
+            .and_then(|mut f| dimacs::write(&mut f, &compiled.translation.cnf, &cnf_map, &header)),
         None => dimacs::write(
             &mut std::io::stdout(),
             &compiled.translation.cnf,
-            &map,
+            &cnf_map,
             &header,
         ),
     };
@@ -267,14 +286,36 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
 }
 
 /// Prints the answer set encoded in a SAT solver's output for a CNF written by `aspsat dimacs`.
-pub fn decode(cnf_path: &str, answer_path: &str) -> i32 {
+/// The symbol map comes from `map_path` when given (`aspsat dimacs --map`), else from the CNF's
+/// comments.
+pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 {
     let read = |p: &str| {
         std::fs::read(p)
             .map(|b| String::from_utf8_lossy(&b).into_owned())
             .map_err(|e| format!("cannot read '{p}': {e}"))
     };
     let result = (|| -> Result<i32, String> {
-        let (cnf, map) = dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        let (cnf, mut map) =
+            dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        if let Some(m) = map_path {
+            map = dimacs::read_map(&read(m)?).map_err(|e| format!("{m}: {e}"))?;
+        }
+        if map_path.is_none() && map.atoms.is_empty() && map.facts.is_empty() {
+            eprintln!(
+                "aspsat: warning: {cnf_path} has no 'c atom'/'c fact' lines; if it was written \
+                 with `aspsat dimacs --map FILE`, pass --map FILE"
+            );
+        }
+        if let Some((v, sym)) = map
+            .atoms
+            .iter()
+            .find(|(v, _)| *v == 0 || *v > cnf.num_vars())
+        {
+            return Err(format!(
+                "the symbol map gives {sym} variable {v}, but {cnf_path} has variables 1..{}",
+                cnf.num_vars()
+            ));
+        }
         let answer = dimacs::read_answer(&read(answer_path)?, cnf.num_vars())
             .map_err(|e| format!("{answer_path}: {e}"))?;
         println!("{}", crate::output::VERSION_LINE);

@@ -84,9 +84,19 @@ enum Command {
         /// Output file (default: standard output)
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: Option<String>,
+        /// Write the symbol map to this file instead of into the CNF's comments
+        #[arg(long, value_name = "FILE")]
+        map: Option<String>,
     },
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
-    Decode { cnf: String, solver_output: String },
+    /// (SAT-competition `s`/`v` output, or minisat's and glucose's result file)
+    Decode {
+        cnf: String,
+        solver_output: String,
+        /// The symbol map written by `aspsat dimacs --map FILE`
+        #[arg(long, value_name = "FILE")]
+        map: Option<String>,
+    },
 }
 
 fn main() {
@@ -125,8 +135,16 @@ fn main() {
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),
-        Command::Dimacs { program, output } => commands::dimacs(&program.args(), output.as_deref()),
-        Command::Decode { cnf, solver_output } => commands::decode(&cnf, &solver_output),
+        Command::Dimacs {
+            program,
+            output,
+            map,
+        } => commands::dimacs(&program.args(), output.as_deref(), map.as_deref()),
+        Command::Decode {
+            cnf,
+            solver_output,
+            map,
+        } => commands::decode(&cnf, &solver_output, map.as_deref()),
     };
     std::process::exit(code);
 }

@@ -358,7 +358,9 @@ impl ExternalBackend {
         let answer = match dimacs::read_answer(&answer_text, self.cnf.num_vars()) {
             Ok(a) => a,
             Err(e) => {
-                let what = if answer_text.trim().is_empty() {
+                let what = if !matches!(code, 0 | 10 | 20) {
+                    format!("exited with status {code} without an answer")
+                } else if answer_text.trim().is_empty() {
                     format!("exited with status {code} and an empty {source}")
                 } else {
                     format!(
