@@ -440,11 +440,7 @@ fn hanging_solver_is_killed_at_the_time_limit() {
     );
     assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("UNKNOWN"), "{}", r.stdout);
-    assert!(
-        r.elapsed < Duration::from_millis(2500),
-        "took {:?}",
-        r.elapsed
-    );
+    assert!(r.elapsed < Duration::from_secs(3), "took {:?}", r.elapsed);
     scratch.assert_empty("time limit");
     assert_fake_killed(&pidfile);
 }
@@ -607,4 +603,30 @@ fn decode_rejects_a_wrong_model_and_reports_unsat_and_unknown() {
     assert!(r.stdout.contains("UNKNOWN"));
     let garbage = write("garbage.out", "hello\n".into());
     assert_eq!(run(&["decode", cnf_s, &garbage]).code, Some(65));
+}
+
+#[test]
+fn a_solver_stopping_at_its_own_limit_is_unknown() {
+    // 14 pigeons in 13 holes: far beyond one second for any solver here.
+    for (solver, limit) in [("cadical", "-t 1"), ("minisat", "-cpu-lim=1")] {
+        if !have(solver) {
+            continue;
+        }
+        let r = run(&[
+            "solve",
+            "--solver",
+            solver,
+            &format!("--solver-args={limit}"),
+            "benchmarks/pigeonhole.lp",
+            "-c",
+            "n=13",
+        ]);
+        assert_eq!(r.code, Some(1), "{solver}: {}\n{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains("UNKNOWN"), "{solver}: {}", r.stdout);
+        assert!(
+            r.stderr.contains("answered UNKNOWN"),
+            "{solver}: {}",
+            r.stderr
+        );
+    }
 }

@@ -175,8 +175,11 @@ pub fn read_answer(text: &str, num_vars: u32) -> Result<SolverAnswer, String> {
     let mut status: Option<&str> = None;
     let mut lits: Vec<i64> = Vec::new();
     let mut minisat = false;
+    // CaDiCaL before 1.7 says `c UNKNOWN` (no `s` line) when it stops at a limit.
+    let mut comment_unknown = false;
     for line in text.lines() {
         let line = line.trim();
+        comment_unknown |= line == "c UNKNOWN";
         if let Some(s) = line.strip_prefix("s ") {
             let new = match s.trim() {
                 "SATISFIABLE" => "SAT",
@@ -215,6 +218,7 @@ pub fn read_answer(text: &str, num_vars: u32) -> Result<SolverAnswer, String> {
         }
     }
     match status {
+        None if comment_unknown => Ok(SolverAnswer::Unknown),
         None => {
             Err("no solver status found (expected an 's ...' line or minisat's SAT/UNSAT)".into())
         }
@@ -309,6 +313,10 @@ mod tests {
             SolverAnswer::Unknown
         );
         assert_eq!(read_answer("INDET\n", 2).unwrap(), SolverAnswer::Unknown);
+        assert_eq!(
+            read_answer("c limit\nc UNKNOWN\n", 2).unwrap(),
+            SolverAnswer::Unknown
+        );
         // picosat ends its model with a line 'v 0'; kissat and cadical wrap long 'v' lines.
         assert_eq!(
             read_answer("s SATISFIABLE\nv -1 2\nv 0\n", 2).unwrap(),
