@@ -5,6 +5,7 @@
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::ground::GroundOptions;
 use crate::output::{Format, Printer, Verdict};
+use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
 use crate::translate::Value;
@@ -40,6 +41,7 @@ pub struct SolveArgs {
     /// `--solver NAME|PATH` (empty: varisat) and `--solver-args`.
     pub solver: String,
     pub solver_args: Option<String>,
+    pub opt_mode: OptMode,
 }
 
 fn report(d: &Diagnostic) {
@@ -81,6 +83,22 @@ fn interrupt(printer: &Mutex<Printer>) -> ! {
     };
     p.finish(Verdict::Unknown, true);
     std::process::exit(code);
+}
+
+/// Ends a run whose SAT back end failed (exit 69) or gave up (UNKNOWN, exit 1 or 11).
+fn solver_failure(error: &str, gave_up: bool, p: &mut Printer) -> i32 {
+    p.finish(Verdict::Unknown, true);
+    if gave_up {
+        eprintln!("aspsat: {error}");
+        if p.models() > 0 {
+            EXIT_SAT | EXIT_INTERRUPTED
+        } else {
+            EXIT_INTERRUPTED
+        }
+    } else {
+        eprintln!("aspsat: error: {error}");
+        EXIT_SOLVER_ERROR
+    }
 }
 
 pub fn solve(args: &SolveArgs) -> i32 {
@@ -130,37 +148,70 @@ pub fn solve(args: &SolveArgs) -> i32 {
     }
     let mut backend = solver.backend(compiled.translation.cnf.num_vars());
     crate::solve::load(backend.as_mut(), &compiled.translation.cnf);
+    let symbols = &compiled.program.symbols;
+    let texts = |model: &crate::solve::Model| -> Vec<String> {
+        model.iter().map(|s| symbols.to_string(*s)).collect()
+    };
+    let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
+    if optimizing && args.opt_mode != OptMode::Enum {
+        let result = optimize(
+            &compiled.program,
+            &compiled.translation,
+            backend.as_mut(),
+            args.opt_mode,
+            args.models,
+            &mut |model: &crate::solve::Model, costs: &[i64], optimal_phase: bool| {
+                let mut p = printer.lock().unwrap();
+                if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
+                    p.begin_optimal_models();
+                }
+                p.model(texts(model), Some(costs.to_vec()));
+            },
+        );
+        let mut p = printer.lock().unwrap();
+        return match result {
+            Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
+            Ok((optimum, stats)) => {
+                p.stats.solve_time = stats.solve_time;
+                p.stats.first_model = stats.first_model;
+                p.stats.unsat_time = stats.unsat_time;
+                p.stats.solver_calls = stats.solver_calls;
+                p.set_optimal_models(optimum.optimal_models);
+                match optimum.outcome {
+                    Outcome::Unsatisfiable => {
+                        p.finish(Verdict::Unsatisfiable, false);
+                        EXIT_UNSAT
+                    }
+                    Outcome::Satisfiable { exhausted: true } => {
+                        p.finish(Verdict::OptimumFound, false);
+                        EXIT_EXHAUSTED
+                    }
+                    Outcome::Satisfiable { exhausted: false } => {
+                        p.finish(Verdict::OptimumFound, true);
+                        EXIT_EXHAUSTED
+                    }
+                }
+            }
+        };
+    }
     let options = SolveOptions {
         max_models: args.models,
         project: args.project,
     };
-    let symbols = &compiled.program.symbols;
+    let tr = &compiled.translation;
     let result = crate::solve::enumerate(
         &compiled.program,
         &compiled.translation,
         backend.as_mut(),
         &options,
-        &mut |model| {
-            let texts = model.iter().map(|s| symbols.to_string(*s)).collect();
-            printer.lock().unwrap().model(texts);
+        &mut |model, cnf_model| {
+            let costs = optimizing.then(|| crate::solve::optimize::costs(tr, cnf_model));
+            printer.lock().unwrap().model(texts(model), costs);
         },
     );
     let mut p = printer.lock().unwrap();
     match result {
-        Err(e) => {
-            p.finish(Verdict::Unknown, true);
-            if backend.gave_up() {
-                eprintln!("aspsat: {e}");
-                if p.models() > 0 {
-                    EXIT_SAT | EXIT_INTERRUPTED
-                } else {
-                    EXIT_INTERRUPTED
-                }
-            } else {
-                eprintln!("aspsat: error: {e}");
-                EXIT_SOLVER_ERROR
-            }
-        }
+        Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
         Ok((outcome, stats)) => {
             p.stats.solve_time = stats.solve_time;
             p.stats.first_model = stats.first_model;

@@ -1,6 +1,7 @@
 //! The `aspsat` command line: flags in, exit code out. Everything else lives in the library.
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
+use aspsat::solve::optimize::OptMode;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -71,6 +72,10 @@ enum Command {
         time_limit: Option<f64>,
         #[command(flatten)]
         solver: SolverFlags,
+        /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
+        /// with costs), ignore (no optimization)
+        #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
+        opt_mode: OptMode,
     },
     /// Print the ground program
     Ground {
@@ -99,6 +104,16 @@ enum Command {
     },
 }
 
+fn parse_opt_mode(s: &str) -> Result<OptMode, String> {
+    match s {
+        "opt" => Ok(OptMode::Opt),
+        "optN" => Ok(OptMode::OptN),
+        "enum" => Ok(OptMode::Enum),
+        "ignore" => Ok(OptMode::Ignore),
+        _ => Err(format!("'{s}': expected opt, optN, enum or ignore")),
+    }
+}
+
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -110,6 +125,7 @@ fn main() {
             project,
             time_limit,
             solver,
+            opt_mode,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -132,6 +148,7 @@ fn main() {
                 time_limit,
                 solver: solver.solver,
                 solver_args: solver.solver_args,
+                opt_mode,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

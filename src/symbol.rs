@@ -4,8 +4,8 @@
 //! the terms are equal, so ground atoms and tuples can be hashed and compared as integers. The
 //! table also implements clingo's total order on terms and clingo's way of printing them.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// Handle of an interned ground term.
@@ -55,6 +55,8 @@ impl SymbolTable {
     pub fn new() -> Self {
         let mut table = SymbolTable::default();
         table.name(""); // NameId(0) is the tuple "name"
+        table.intern(SymData::Inf);
+        table.intern(SymData::Sup);
         table
     }
 
@@ -84,6 +86,11 @@ impl SymbolTable {
         self.data.push(d.clone());
         self.index.insert(d, s);
         s
+    }
+
+    /// The handle of an already interned term.
+    pub fn lookup(&self, d: &SymData) -> Option<Sym> {
+        self.index.get(d).copied()
     }
 
     pub fn get(&self, s: Sym) -> &SymData {

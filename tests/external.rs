@@ -630,3 +630,78 @@ fn a_solver_stopping_at_its_own_limit_is_unknown() {
         );
     }
 }
+
+/// (exit code, Result, optimum, the set of answer sets with that cost) of an optN run.
+fn optimum_of(solver: &str, program: &str) -> (Option<i32>, String, Value, Vec<Vec<String>>) {
+    let r = run(&[
+        "solve",
+        "--json",
+        "-n",
+        "0",
+        "--opt-mode=optN",
+        "--solver",
+        solver,
+        program,
+    ]);
+    let v: Value = serde_json::from_str(&r.stdout)
+        .unwrap_or_else(|e| panic!("{solver} {program}: not JSON ({e}): {}", r.stderr));
+    let witnesses = v["Call"][0]["Witnesses"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let best = witnesses
+        .last()
+        .map(|w| w["Costs"].clone())
+        .unwrap_or(Value::Null);
+    let mut optimal: Vec<Vec<String>> = witnesses
+        .iter()
+        .filter(|w| w["Costs"] == best)
+        .map(|w| {
+            let mut syms: Vec<String> = w["Value"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect();
+            syms.sort();
+            syms
+        })
+        .collect();
+    optimal.sort();
+    optimal.dedup();
+    (
+        r.code,
+        v["Result"].as_str().unwrap_or("").to_string(),
+        best,
+        optimal,
+    )
+}
+
+#[test]
+fn optimization_through_external_solvers() {
+    // optN prints the first optimal model twice, and which one that is depends on the solver:
+    // compare the optimum and the set of optimal answer sets.
+    let mut solvers = vec!["cadical", "minisat"];
+    if cfg!(feature = "cadical-embedded") {
+        solvers.push("cadical-embedded");
+    }
+    for solver in solvers {
+        if solver != "cadical-embedded" && !have(solver) {
+            continue;
+        }
+        for program in [
+            "tests/programs/opt_knapsack.lp",
+            "tests/programs/opt_priorities.lp",
+            "tests/programs/opt_ties.lp",
+            "tests/programs/opt_tsp.lp",
+        ] {
+            let expected = optimum_of("varisat", program);
+            assert_eq!(expected.1, "OPTIMUM FOUND", "{program}");
+            assert_eq!(
+                optimum_of(solver, program),
+                expected,
+                "{solver} on {program}"
+            );
+        }
+    }
+}

@@ -20,7 +20,7 @@
 //! `ASPSAT_GOLDEN_FILTER=substring` restricts the run to programs whose name contains it.
 //! All mismatches are collected and printed before the test fails.
 
-const UNSUPPORTED_GROUPS: &[&str] = &["agg_", "opt_", "disj_"];
+const UNSUPPORTED_GROUPS: &[&str] = &["disj_"];
 
 /// Groups with a prefix; every other program belongs to the core language.
 /// Programs where aspsat deliberately differs from clingo, with the reason; aspsat must reject

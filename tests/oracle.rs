@@ -315,7 +315,7 @@ fn aspsat_answer_sets(text: &str) -> Result<BTreeSet<Vec<String>>, String> {
             max_models: 0,
             project: false,
         },
-        &mut |m| {
+        &mut |m, _| {
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
             assert!(out.insert(names), "answer set enumerated twice");

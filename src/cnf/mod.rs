@@ -19,6 +19,14 @@ impl Cnf {
         Cnf::default()
     }
 
+    /// An empty formula whose new variables come after `num_vars` existing ones.
+    pub fn with_vars(num_vars: u32) -> Self {
+        Cnf {
+            num_vars,
+            ..Cnf::default()
+        }
+    }
+
     pub fn new_var(&mut self) -> CnfLit {
         self.num_vars += 1;
         self.num_vars as CnfLit

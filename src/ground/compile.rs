@@ -70,11 +70,124 @@ pub struct Condition {
 pub enum CBody {
     Lit(CLit),
     Conditional { lit: CLit, cond: Condition },
+    Aggregate(CAggregate),
+}
+
+/// Element `t1,...,tn : cond` of a body aggregate.
+#[derive(Clone, Debug)]
+pub struct CAggElem {
+    pub terms: Vec<CTerm>,
+    pub cond: Condition,
+}
+
+#[derive(Clone, Debug)]
+pub struct CAggregate {
+    pub sign: Sign,
+    pub func: AggFunc,
+    pub elems: Vec<CAggElem>,
+    /// `agg op term` for each guard.
+    pub guards: Vec<(CmpOp, CTerm)>,
+    /// Variables of the aggregate that also occur outside it (the assigned variable of
+    /// `X = #agg{...}` excepted): bound before it is evaluated.
+    pub globals: Vec<VarId>,
+    pub span: Span,
+}
+
+impl CAggregate {
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut v = Vec::new();
+        for e in &self.elems {
+            e.terms.iter().for_each(|t| t.collect_vars(&mut v));
+            e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+        }
+        self.guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The variable an `X = #agg{...}` guard can assign, if the guard has that shape and the
+    /// variable does not occur in the elements.
+    pub fn assignable_var(&self) -> Option<(usize, VarId)> {
+        if self.sign != Sign::Pos {
+            return None;
+        }
+        let mut in_elems = Vec::new();
+        for e in &self.elems {
+            e.terms.iter().for_each(|t| t.collect_vars(&mut in_elems));
+            e.cond.lits.iter().for_each(|l| in_elems.extend(l.vars()));
+        }
+        self.guards
+            .iter()
+            .enumerate()
+            .find_map(|(i, (op, t))| match (op, t) {
+                (CmpOp::Eq, CTerm::Var(v)) if !in_elems.contains(v) => Some((i, *v)),
+                _ => None,
+            })
+    }
+}
+
+fn head_vars(h: &CHead) -> Vec<VarId> {
+    let mut v = Vec::new();
+    match h {
+        CHead::None => {}
+        CHead::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
+        CHead::ShowTerm(t) => t.collect_vars(&mut v),
+        CHead::Cost {
+            weight,
+            priority,
+            terms,
+        } => {
+            weight.collect_vars(&mut v);
+            priority.iter().for_each(|p| p.collect_vars(&mut v));
+            terms.iter().for_each(|t| t.collect_vars(&mut v));
+        }
+        CHead::Choice { elems, guards, .. } => {
+            for e in elems {
+                e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
+                for t in e.terms.iter().flatten() {
+                    t.collect_vars(&mut v);
+                }
+                e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+            }
+            guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
+        }
+    }
+    v
+}
+
+/// A variable of an aggregate is global when it also occurs in the head, in a plain body
+/// literal or in a guard; other variables are local to each element.
+fn mark_aggregate_globals(body: &mut [CBody], head: &CHead) {
+    let mut global = head_vars(head);
+    for b in body.iter() {
+        match b {
+            CBody::Lit(l) => global.extend(l.vars()),
+            CBody::Aggregate(a) => a
+                .guards
+                .iter()
+                .for_each(|(_, t)| t.collect_vars(&mut global)),
+            CBody::Conditional { .. } => {}
+        }
+    }
+    for b in body.iter_mut() {
+        if let CBody::Aggregate(a) = b {
+            let assigned = a.assignable_var().map(|(_, v)| v);
+            a.globals = a
+                .vars()
+                .into_iter()
+                .filter(|v| global.contains(v) && Some(*v) != assigned)
+                .collect();
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct CChoiceElem {
     pub atom: CAtom,
+    /// The tuple of a head aggregate element (`t1,...,tn : atom : cond`); plain choice
+    /// elements count their atom.
+    pub terms: Option<Vec<CTerm>>,
     pub cond: Condition,
 }
 
@@ -82,12 +195,20 @@ pub struct CChoiceElem {
 pub enum CHead {
     None,
     Atom(CAtom),
+    /// A choice rule (`func` is `Count` and elements have no terms) or a head aggregate.
     Choice {
+        func: AggFunc,
         elems: Vec<CChoiceElem>,
         guards: Vec<(CmpOp, CTerm)>,
     },
     /// `#show t : body.`
     ShowTerm(CTerm),
+    /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
+    Cost {
+        weight: CTerm,
+        priority: Option<CTerm>,
+        terms: Vec<CTerm>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -108,7 +229,7 @@ impl CRule {
         match &self.head {
             CHead::Atom(a) => vec![a.pred],
             CHead::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
-            CHead::None | CHead::ShowTerm(_) => Vec::new(),
+            CHead::None | CHead::ShowTerm(_) | CHead::Cost { .. } => Vec::new(),
         }
     }
 
@@ -150,11 +271,33 @@ impl CRule {
                     lit(l, false, &mut out);
                     cond.lits.iter().for_each(|c| lit(c, false, &mut out));
                 }
+                CBody::Aggregate(a) => {
+                    for e in &a.elems {
+                        e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+                    }
+                }
             }
         }
         if let CHead::Choice { elems, .. } = &self.head {
             for e in elems {
                 e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+            }
+        }
+        out
+    }
+
+    /// Predicates in aggregate element conditions (aggregates may not be recursive).
+    pub fn aggregate_preds(&self) -> Vec<PredId> {
+        let mut out = Vec::new();
+        for b in &self.body {
+            if let CBody::Aggregate(a) = b {
+                for e in &a.elems {
+                    for l in &e.cond.lits {
+                        if let CLit::Atom { atom, .. } = l {
+                            out.push(atom.pred);
+                        }
+                    }
+                }
             }
         }
         out
@@ -431,6 +574,76 @@ impl<'a> Compiler<'a> {
         Ok(out)
     }
 
+    /// `L lop X rop R` as guards `X flip(lop) L` and `X rop R`.
+    fn guards(
+        &mut self,
+        left: &Option<Guard>,
+        right: &Option<Guard>,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<Vec<(CmpOp, CTerm)>, Diagnostic> {
+        let mut guards = Vec::new();
+        if let Some(g) = left {
+            guards.push((g.op.flip(), self.term(&g.term, vars, ranges)?));
+        }
+        if let Some(g) = right {
+            guards.push((g.op, self.term(&g.term, vars, ranges)?));
+        }
+        Ok(guards)
+    }
+
+    fn aggregate(
+        &mut self,
+        sign: Sign,
+        agg: &Aggregate,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<CBody, Diagnostic> {
+        let mut elems = Vec::new();
+        for e in &agg.elems {
+            for terms in product(&e.terms, expand_term) {
+                for cond in expand_conjunction(&e.cond) {
+                    let mut local = Vec::new();
+                    let mut cterms = Vec::with_capacity(terms.len());
+                    for t in &terms {
+                        cterms.push(self.term(t, vars, &mut local)?);
+                    }
+                    let mut lits = self.condition(&cond, vars)?;
+                    lits.extend(local);
+                    elems.push(CAggElem {
+                        terms: cterms,
+                        cond: Condition {
+                            lits,
+                            plan: Vec::new(),
+                        },
+                    });
+                }
+            }
+        }
+        let mut guards = Vec::new();
+        for (g, left) in [(&agg.left, true), (&agg.right, false)] {
+            if let Some(g) = g {
+                let alts = expand_term(&g.term);
+                if alts.len() != 1 {
+                    return Err(Diagnostic::error(
+                        &agg.span,
+                        "pools in aggregate guards are not supported",
+                    ));
+                }
+                let t = self.term(&alts[0], vars, ranges)?;
+                guards.push((if left { g.op.flip() } else { g.op }, t));
+            }
+        }
+        Ok(CBody::Aggregate(CAggregate {
+            sign,
+            func: agg.func,
+            elems,
+            guards,
+            globals: Vec::new(),
+            span: agg.span.clone(),
+        }))
+    }
+
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
         let bodies = expand_bodies(&rule.body)?;
@@ -486,16 +699,47 @@ impl<'a> Compiler<'a> {
                     "disjunctive heads and conditional head literals are not supported yet",
                 ));
             }
-            Head::Aggregate { span, .. } => {
-                return Err(Diagnostic::error(
-                    span,
-                    "head aggregates are not supported yet",
-                ));
-            }
+            Head::Aggregate { .. } => vec![rule.head.clone()],
         };
         for head in &heads {
             for body in &bodies {
                 self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An optimization element: `w@p, t1, ..., tn` under the condition `body`; `#maximize`
+    /// negates the weight.
+    pub fn cost(
+        &mut self,
+        elem: &OptElem,
+        body: &[BodyLit],
+        maximize: bool,
+    ) -> Result<(), Diagnostic> {
+        let bodies = expand_bodies(body)?;
+        let weight = if maximize {
+            Term::Unary(
+                UnOp::Minus,
+                Box::new(elem.weight.clone()),
+                elem.span.clone(),
+            )
+        } else {
+            elem.weight.clone()
+        };
+        for weight in expand_term(&weight) {
+            for terms in product(&elem.terms, expand_term) {
+                for body in &bodies {
+                    self.single_rule(
+                        &RuleHead::Cost {
+                            weight: weight.clone(),
+                            priority: elem.priority.clone(),
+                            terms: terms.clone(),
+                        },
+                        body,
+                        &elem.span,
+                    )?;
+                }
             }
         }
         Ok(())
@@ -545,16 +789,34 @@ impl<'a> Compiler<'a> {
                         },
                     });
                 }
-                BodyLit::Aggregate { agg, .. } => {
-                    return Err(Diagnostic::error(
-                        &agg.span,
-                        "aggregates are not supported yet",
-                    ));
+                BodyLit::Aggregate { sign, agg } => {
+                    let c = self.aggregate(*sign, agg, &mut vars, &mut ranges)?;
+                    cbody.push(c);
                 }
             }
         }
         let chead = match head {
             RuleHead::Show(t) => CHead::ShowTerm(self.term(t, &mut vars, &mut ranges)?),
+            RuleHead::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                let weight = self.term(weight, &mut vars, &mut ranges)?;
+                let priority = match priority {
+                    Some(p) => Some(self.term(p, &mut vars, &mut ranges)?),
+                    None => None,
+                };
+                let mut cterms = Vec::new();
+                for t in terms {
+                    cterms.push(self.term(t, &mut vars, &mut ranges)?);
+                }
+                CHead::Cost {
+                    weight,
+                    priority,
+                    terms: cterms,
+                }
+            }
             RuleHead::Ast(Head::None) => CHead::None,
             RuleHead::Ast(Head::Atom(a)) => CHead::Atom(self.atom(a, &mut vars, &mut ranges)?),
             RuleHead::Ast(Head::Choice {
@@ -568,30 +830,65 @@ impl<'a> Compiler<'a> {
                     lits.extend(local);
                     celems.push(CChoiceElem {
                         atom,
+                        terms: None,
                         cond: Condition {
                             lits,
                             plan: Vec::new(),
                         },
                     });
                 }
-                let mut guards = Vec::new();
-                if let Some(g) = left {
-                    // `L op {..}` is `{..} flip(op) L`
-                    guards.push((g.op.flip(), self.term(&g.term, &mut vars, &mut ranges)?));
-                }
-                if let Some(g) = right {
-                    guards.push((g.op, self.term(&g.term, &mut vars, &mut ranges)?));
-                }
+                let guards = self.guards(left, right, &mut vars, &mut ranges)?;
                 CHead::Choice {
+                    func: AggFunc::Count,
                     elems: celems,
                     guards,
                 }
             }
-            RuleHead::Ast(Head::Disjunction(_) | Head::Aggregate { .. }) => {
+            RuleHead::Ast(Head::Aggregate {
+                func,
+                elems,
+                left,
+                right,
+                ..
+            }) => {
+                let mut celems = Vec::new();
+                for e in elems {
+                    for atom in expand_atom(&e.atom) {
+                        for terms in product(&e.terms, expand_term) {
+                            for cond in expand_conjunction(&e.cond) {
+                                let mut local = Vec::new();
+                                let catom = self.atom(&atom, &mut vars, &mut local)?;
+                                let mut cterms = Vec::new();
+                                for t in &terms {
+                                    cterms.push(self.term(t, &mut vars, &mut local)?);
+                                }
+                                let mut lits = self.condition(&cond, &mut vars)?;
+                                lits.extend(local);
+                                celems.push(CChoiceElem {
+                                    atom: catom,
+                                    terms: Some(cterms),
+                                    cond: Condition {
+                                        lits,
+                                        plan: Vec::new(),
+                                    },
+                                });
+                            }
+                        }
+                    }
+                }
+                let guards = self.guards(left, right, &mut vars, &mut ranges)?;
+                CHead::Choice {
+                    func: *func,
+                    elems: celems,
+                    guards,
+                }
+            }
+            RuleHead::Ast(Head::Disjunction(_)) => {
                 unreachable!("rejected by rule()")
             }
         };
         cbody.extend(ranges.into_iter().map(CBody::Lit));
+        mark_aggregate_globals(&mut cbody, &chead);
         let mut r = CRule {
             head: chead,
             body: cbody,
@@ -609,6 +906,13 @@ impl<'a> Compiler<'a> {
 enum RuleHead {
     Ast(Head),
     Show(Term),
+    /// An optimization element `weight@priority, terms` (weight already negated for
+    /// `#maximize`).
+    Cost {
+        weight: Term,
+        priority: Option<Term>,
+        terms: Vec<Term>,
+    },
 }
 
 /// Expands pools in a body: plain literals expand into alternative bodies, conditional literals
@@ -636,12 +940,7 @@ fn expand_bodies(body: &[BodyLit]) -> Result<Vec<Vec<BodyLit>>, Diagnostic> {
                 }
                 body_alts.push(vec![conj]);
             }
-            BodyLit::Aggregate { agg, .. } => {
-                return Err(Diagnostic::error(
-                    &agg.span,
-                    "aggregates are not supported yet",
-                ));
-            }
+            BodyLit::Aggregate { .. } => body_alts.push(vec![vec![b.clone()]]),
         }
     }
     Ok(product(&body_alts, |alts| alts.clone())

@@ -9,18 +9,20 @@ mod pools;
 mod store;
 mod term;
 
+use crate::program::aggregate::{self, AggValue, possible_values};
 use crate::program::{
-    AtomId, BodyElem, ChoiceElem, CondInstance, CountGuard, GroundProgram, Head, Lit, Polarity,
-    Rule, ShowSpec,
+    AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
+    GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
 };
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{Sign, Span, Statement, Term};
-use compile::{CAtom, CBody, CHead, CLit, CRule, Compiler, Condition, PredTable};
+use compile::{CAggregate, CAtom, CBody, CHead, CLit, CRule, Compiler, Condition, PredTable};
 use plan::Step;
+use rustc_hash::FxHashSet;
 use std::collections::{HashMap, HashSet};
 use store::Relation;
-use term::{Binding, EvalError, VarId, eval, unify};
+use term::{Binding, CTerm, EvalError, VarId, eval, unify};
 
 pub struct GroundOptions {
     /// `-c name=value` overrides, in command-line order.
@@ -89,12 +91,14 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
                 }
                 in_base = true;
             }
-            Statement::Optimize { span, .. } | Statement::Weak { span, .. } => {
-                return Err(Diagnostic::error(
-                    span,
-                    "optimization statements are not supported yet",
-                ));
+            Statement::Optimize {
+                elems, maximize, ..
+            } => {
+                for e in elems {
+                    compiler.cost(e, &e.cond, *maximize)?;
+                }
             }
+            Statement::Weak { body, elem, .. } => compiler.cost(elem, body, false)?,
             Statement::Include { span, .. } => {
                 return Err(Diagnostic::error(
                     span,
@@ -112,7 +116,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
         relations: preds.sigs.iter().map(|s| Relation::new(*s)).collect(),
         infos: Vec::new(),
         info_spans: HashSet::new(),
-        seen_rules: HashSet::new(),
+        seen_rules: FxHashSet::default(),
         max_size: options.max_size,
         provisional: false,
     };
@@ -211,7 +215,7 @@ struct Grounder {
     relations: Vec<Relation>,
     infos: Vec<Diagnostic>,
     info_spans: HashSet<String>,
-    seen_rules: HashSet<Rule>,
+    seen_rules: FxHashSet<Rule>,
     max_size: usize,
     /// Instantiating only to find head atoms (see `ground_component`): no rules, no facts.
     provisional: bool,
@@ -289,6 +293,18 @@ impl Grounder {
         comp_of: &[usize],
         comp: usize,
     ) -> Result<(), Stop> {
+        for &i in members {
+            if rules[i]
+                .aggregate_preds()
+                .iter()
+                .any(|&p| comp_of[p] == comp)
+            {
+                return Err(Stop::Error(Diagnostic::error(
+                    &rules[i].span,
+                    "recursive aggregates (an aggregate over atoms that depend on this rule's head) are not supported yet",
+                )));
+            }
+        }
         // Positive body literals over this component drive semi-naive iteration.
         for &i in members {
             let recursive: Vec<usize> = rules[i]
@@ -409,14 +425,16 @@ impl Grounder {
     fn join(
         &mut self,
         lits: &[CLit],
+        aggs: &[Option<&CAggregate>],
         plan: &[Step],
         k: usize,
         window: &Window,
         b: &mut Binding,
-        on_match: &mut dyn FnMut(&mut Self, &Binding) -> Result<(), Stop>,
+        matched: &mut [Option<AtomId>],
+        on_match: &mut MatchCallback<'_>,
     ) -> Result<(), Stop> {
         let Some(step) = plan.get(k) else {
-            return on_match(self, b);
+            return on_match(self, b, matched);
         };
         let mut trail: Vec<VarId> = Vec::new();
         match step {
@@ -445,7 +463,7 @@ impl Grounder {
                 };
                 let rows = self.relations[pred].lookup(&positions, &key, range);
                 for row in rows {
-                    let args: Vec<Sym> = self.relations[pred].row_args(row as usize).to_vec();
+                    let args = self.relations[pred].row_args(row as usize);
                     let mut ok = true;
                     for (i, t) in atom.args.iter().enumerate() {
                         if positions.contains(&i) {
@@ -457,11 +475,12 @@ impl Grounder {
                                 ok = false;
                                 break;
                             }
-                            Err(e) => return Err(self.eval_error(e)),
+                            Err(e) => return Err(eval_error(e)),
                         }
                     }
                     if ok {
-                        self.join(lits, plan, k + 1, window, b, on_match)?;
+                        matched[*lit] = Some(self.relations[pred].atoms[row as usize]);
+                        self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                     }
                     for v in trail.drain(..) {
                         b[v] = None;
@@ -471,7 +490,7 @@ impl Grounder {
             }
             Step::Test(lit) => {
                 if self.test(&lits[*lit], b)? {
-                    self.join(lits, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                 }
                 Ok(())
             }
@@ -491,13 +510,40 @@ impl Grounder {
                     return Ok(());
                 };
                 match unify(pattern, v, b, &mut trail, &mut self.program.symbols) {
-                    Ok(true) => self.join(lits, plan, k + 1, window, b, on_match)?,
+                    Ok(true) => self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?,
                     Ok(false) => {}
-                    Err(e) => return Err(self.eval_error(e)),
+                    Err(e) => return Err(eval_error(e)),
                 }
                 for v in trail.drain(..) {
                     b[v] = None;
                 }
+                Ok(())
+            }
+            Step::AggAssign { item, guard } => {
+                let agg = aggs[*item].expect("assignment steps are aggregates");
+                let CTerm::Var(var) = agg.guards[*guard].1 else {
+                    unreachable!("assigning guards are variables")
+                };
+                let Some(ground) = self.ground_aggregate(agg, b, Some(*guard))? else {
+                    return Ok(());
+                };
+                for value in possible_values(&ground, &self.program.symbols) {
+                    let sym = match value {
+                        AggValue::Sym(s) => s,
+                        AggValue::Int(n) => match i32::try_from(n) {
+                            Ok(n) => self.program.symbols.num(n),
+                            Err(_) => {
+                                return Err(Stop::Error(Diagnostic::error(
+                                    &agg.span,
+                                    "integer overflow: the aggregate's value does not fit clingo's 32-bit integers",
+                                )));
+                            }
+                        },
+                    };
+                    b[var] = Some(sym);
+                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
+                }
+                b[var] = None;
                 Ok(())
             }
             Step::Range(lit) => {
@@ -524,21 +570,10 @@ impl Grounder {
                 }
                 for n in lo..=hi {
                     b[*var] = Some(self.program.symbols.num(n));
-                    self.join(lits, plan, k + 1, window, b, on_match)?;
+                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
                 }
                 b[*var] = None;
                 Ok(())
-            }
-        }
-    }
-
-    fn eval_error(&self, e: EvalError) -> Stop {
-        match e {
-            EvalError::Overflow(span) | EvalError::Undefined(span) => {
-                Stop::Error(Diagnostic::error(
-                    &span,
-                    "integer overflow: the value does not fit clingo's 32-bit integers",
-                ))
             }
         }
     }
@@ -567,6 +602,28 @@ impl Grounder {
         }
     }
 
+    /// [`Self::ground_lit`] for a literal whose atom the join already matched (no re-interning).
+    fn ground_lit_matched(
+        &mut self,
+        lit: &CLit,
+        b: &Binding,
+        matched: Option<AtomId>,
+    ) -> Result<LitValue, Stop> {
+        match (lit, matched) {
+            (
+                CLit::Atom {
+                    sign: Sign::Pos, ..
+                },
+                Some(id),
+            ) => Ok(if self.program.is_fact(id) {
+                LitValue::True
+            } else {
+                LitValue::Open(Lit::pos(id))
+            }),
+            _ => self.ground_lit(lit, b),
+        }
+    }
+
     /// Grounds an atom literal under a complete binding.
     fn ground_lit(&mut self, lit: &CLit, b: &Binding) -> Result<LitValue, Stop> {
         let CLit::Atom { sign, atom } = lit else {
@@ -581,7 +638,7 @@ impl Grounder {
         };
         let rel = &self.relations[atom.pred];
         let id = self.program.lookup_atom(sym);
-        let exists = id.is_some_and(|id| rel.contains(id));
+        let exists = id.is_some_and(|id| self.program.is_derivable(id));
         let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
         let complete = rel.complete;
         let value = match sign {
@@ -621,19 +678,22 @@ impl Grounder {
     ) -> Result<(), Stop> {
         let window = self.full_window();
         let mut b = b.clone();
+        let mut matched = vec![None; cond.lits.len()];
         self.join(
             &cond.lits,
+            &[],
             &cond.plan,
             0,
             &window,
             &mut b,
-            &mut |g, binding| {
+            &mut matched,
+            &mut |g, binding, matched| {
                 let mut ground = Vec::new();
-                for l in &cond.lits {
+                for (i, l) in cond.lits.iter().enumerate() {
                     if !matches!(l, CLit::Atom { .. }) {
                         continue;
                     }
-                    match g.ground_lit(l, binding)? {
+                    match g.ground_lit_matched(l, binding, matched[i])? {
                         LitValue::True => {}
                         LitValue::False => return Ok(()),
                         LitValue::Open(l) => ground.push(l),
@@ -651,17 +711,33 @@ impl Grounder {
             .iter()
             .map(|b| match b {
                 CBody::Lit(l) => l.clone(),
-                CBody::Conditional { .. } => CLit::Bool(true),
+                CBody::Conditional { .. } | CBody::Aggregate(_) => CLit::Bool(true),
+            })
+            .collect();
+        let aggs: Vec<Option<&CAggregate>> = rule
+            .body
+            .iter()
+            .map(|b| match b {
+                CBody::Aggregate(a) => Some(a),
+                _ => None,
             })
             .collect();
         let mut b: Binding = vec![None; rule.num_vars];
-        self.join(&lits, plan, 0, window, &mut b, &mut |g, binding| {
-            g.emit(rule, binding)
-        })
+        let mut matched = vec![None; lits.len()];
+        self.join(
+            &lits,
+            &aggs,
+            plan,
+            0,
+            window,
+            &mut b,
+            &mut matched,
+            &mut |g, binding, matched| g.emit(rule, binding, matched),
+        )
     }
 
     /// Builds the ground rule for one body match.
-    fn emit(&mut self, rule: &CRule, b: &Binding) -> Result<(), Stop> {
+    fn emit(&mut self, rule: &CRule, b: &Binding, matched: &[Option<AtomId>]) -> Result<(), Stop> {
         if self.size() > self.max_size {
             return Err(Stop::Error(Diagnostic::error(
                 &rule.span,
@@ -672,13 +748,15 @@ impl Grounder {
             )));
         }
         let mut body = Vec::new();
-        for elem in &rule.body {
+        for (i, elem) in rule.body.iter().enumerate() {
             match elem {
-                CBody::Lit(l @ CLit::Atom { .. }) => match self.ground_lit(l, b)? {
-                    LitValue::True => {}
-                    LitValue::False => return Ok(()),
-                    LitValue::Open(l) => body.push(BodyElem::Lit(l)),
-                },
+                CBody::Lit(l @ CLit::Atom { .. }) => {
+                    match self.ground_lit_matched(l, b, matched[i])? {
+                        LitValue::True => {}
+                        LitValue::False => return Ok(()),
+                        LitValue::Open(l) => body.push(BodyElem::Lit(l)),
+                    }
+                }
                 CBody::Lit(_) => {} // comparisons and ranges were checked by the join
                 CBody::Conditional { lit, cond } => {
                     let mut instances = Vec::new();
@@ -709,10 +787,81 @@ impl Grounder {
                         body.push(BodyElem::Conditional(instances));
                     }
                 }
+                CBody::Aggregate(a) => {
+                    let Some(ground) = self.ground_aggregate(a, b, None)? else {
+                        return Ok(());
+                    };
+                    let polarity = match a.sign {
+                        Sign::Pos => Polarity::Pos,
+                        Sign::Not => Polarity::Not,
+                        Sign::NotNot => Polarity::NotNot,
+                    };
+                    match aggregate::decided(&ground, &self.program.symbols) {
+                        Some(holds) => {
+                            if holds != (polarity == Polarity::Not) {
+                                continue;
+                            }
+                            return Ok(());
+                        }
+                        None => body.push(BodyElem::Aggregate {
+                            polarity,
+                            aggregate: ground,
+                        }),
+                    }
+                }
             }
         }
         let head = match &rule.head {
             CHead::None => Head::None,
+            CHead::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                let Some(w) = self.eval(weight, b)? else {
+                    return Ok(());
+                };
+                let Some(weight) = self.program.symbols.as_int(w) else {
+                    self.info(
+                        &rule.span,
+                        "tuple ignored: the weight of an optimization element must be an integer",
+                    );
+                    return Ok(());
+                };
+                let priority = match priority {
+                    None => 0,
+                    Some(p) => {
+                        let Some(p) = self.eval(p, b)? else {
+                            return Ok(());
+                        };
+                        match self.program.symbols.as_int(p) {
+                            Some(p) => p,
+                            None => {
+                                self.info(&rule.span, "tuple ignored: the priority of an optimization element must be an integer");
+                                return Ok(());
+                            }
+                        }
+                    }
+                };
+                let mut key = vec![w, self.program.symbols.num(priority)];
+                for t in terms {
+                    match self.eval(t, b)? {
+                        Some(v) => key.push(v),
+                        None => return Ok(()),
+                    }
+                }
+                let tuple = self.program.symbols.tuple(key);
+                let elem = CostElem {
+                    weight: weight as i64,
+                    priority: priority as i64,
+                    tuple,
+                    body,
+                };
+                if !self.program.minimize.contains(&elem) {
+                    self.program.minimize.push(elem);
+                }
+                return Ok(());
+            }
             CHead::ShowTerm(t) => {
                 let Some(sym) = self.eval(t, b)? else {
                     return Ok(());
@@ -721,10 +870,10 @@ impl Grounder {
                 for e in body {
                     match e {
                         BodyElem::Lit(l) => lits.push(l),
-                        BodyElem::Conditional(_) => {
+                        BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
                             return Err(Stop::Error(Diagnostic::error(
                                 &rule.span,
-                                "conditional literals in #show bodies are not supported yet",
+                                "conditional literals and aggregates in #show bodies are not supported yet",
                             )));
                         }
                     }
@@ -752,7 +901,11 @@ impl Grounder {
                 }
                 Head::Atom(id)
             }
-            CHead::Choice { elems, guards } => {
+            CHead::Choice {
+                func,
+                elems,
+                guards,
+            } => {
                 let mut ground_guards = Vec::new();
                 for (op, t) in guards {
                     let Some(value) = self.eval(t, b)? else {
@@ -761,15 +914,69 @@ impl Grounder {
                     ground_guards.push(CountGuard { op: *op, value });
                 }
                 let mut ground_elems = Vec::new();
+                let mut agg_elems = Vec::new();
                 for e in elems {
                     self.conditions(&e.cond, b, &mut |g, binding, cond| {
-                        if let Some((sym, args)) = g.atom_sym(&e.atom, binding)? {
-                            let id = g.program.atom(sym);
-                            g.derive(e.atom.pred, id, &args);
-                            ground_elems.push(ChoiceElem { atom: id, cond });
+                        let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
+                            return Ok(());
+                        };
+                        let id = g.program.atom(sym);
+                        if let Some(terms) = &e.terms {
+                            let mut values = Vec::with_capacity(terms.len());
+                            for t in terms {
+                                match g.eval(t, binding)? {
+                                    Some(v) => values.push(v),
+                                    None => return Ok(()),
+                                }
+                            }
+                            let weight = values
+                                .first()
+                                .copied()
+                                .unwrap_or_else(|| g.program.symbols.num(0));
+                            let tuple = g.program.symbols.tuple(values);
+                            let mut agg_cond = cond.clone();
+                            agg_cond.push(Lit::pos(id));
+                            agg_elems.push(AggElem {
+                                tuple,
+                                weight,
+                                cond: agg_cond,
+                            });
                         }
+                        g.derive(e.atom.pred, id, &args);
+                        ground_elems.push(ChoiceElem { atom: id, cond });
                         Ok(())
                     })?;
+                }
+                if elems.iter().any(|e| e.terms.is_some()) && !ground_guards.is_empty() {
+                    // A head aggregate: a choice of the element atoms, and a constraint that the
+                    // aggregate over the chosen elements meets the guards when the body holds.
+                    let aggregate = self.filter_weights(
+                        Aggregate {
+                            func: *func,
+                            elems: agg_elems,
+                            guards: ground_guards,
+                        },
+                        &rule.span,
+                    );
+                    let mut constraint = body.clone();
+                    match aggregate::decided(&aggregate, &self.program.symbols) {
+                        Some(true) => {}
+                        Some(false) => self.push_rule(Rule {
+                            head: Head::None,
+                            body: constraint,
+                        }),
+                        None => {
+                            constraint.push(BodyElem::Aggregate {
+                                polarity: Polarity::Not,
+                                aggregate,
+                            });
+                            self.push_rule(Rule {
+                                head: Head::None,
+                                body: constraint,
+                            });
+                        }
+                    }
+                    ground_guards = Vec::new();
                 }
                 Head::Choice {
                     elems: ground_elems,
@@ -777,18 +984,101 @@ impl Grounder {
                 }
             }
         };
-        if self.provisional {
-            return Ok(());
-        }
-        let rule = Rule { head, body };
-        if self.seen_rules.insert(rule.clone()) {
-            self.program.rules.push(rule);
-        }
+        self.push_rule(Rule { head, body });
         Ok(())
     }
 
+    fn push_rule(&mut self, rule: Rule) {
+        if !self.provisional && self.seen_rules.insert(rule.clone()) {
+            self.program.rules.push(rule);
+        }
+    }
+
+    /// `#sum` ignores elements whose weight is not an integer, `#sum+` those with negative
+    /// weights (clingo's "tuple ignored").
+    fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
+        if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+            let before = agg.elems.len();
+            let syms = &self.program.symbols;
+            agg.elems.retain(|e| match syms.as_int(e.weight) {
+                None => false,
+                Some(w) => w >= 0 || agg.func == AggFunc::Sum,
+            });
+            if agg.elems.len() < before {
+                self.info(
+                    span,
+                    "tuple ignored: the weight of a #sum element must be an integer",
+                );
+            }
+        }
+        agg
+    }
+
+    /// The aggregate's element instances under the binding (decided conditions removed), and
+    /// its guards; `skip_guard` is the guard an assignment step is enumerating. `None` when a
+    /// guard is undefined.
+    fn ground_aggregate(
+        &mut self,
+        agg: &CAggregate,
+        b: &Binding,
+        skip_guard: Option<usize>,
+    ) -> Result<Option<Aggregate>, Stop> {
+        let mut guards = Vec::new();
+        for (i, (op, t)) in agg.guards.iter().enumerate() {
+            if Some(i) == skip_guard {
+                continue;
+            }
+            let Some(value) = self.eval(t, b)? else {
+                return Ok(None);
+            };
+            guards.push(CountGuard { op: *op, value });
+        }
+        let mut elems = Vec::new();
+        for e in &agg.elems {
+            self.conditions(&e.cond, b, &mut |g, binding, cond| {
+                let mut terms = Vec::with_capacity(e.terms.len());
+                for t in &e.terms {
+                    match g.eval(t, binding)? {
+                        Some(s) => terms.push(s),
+                        None => return Ok(()),
+                    }
+                }
+                let weight = match terms.first() {
+                    Some(&w) => w,
+                    None => g.program.symbols.num(0),
+                };
+                if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+                    match g.program.symbols.as_int(weight) {
+                        None => {
+                            g.info(
+                                &agg.span,
+                                "tuple ignored: the weight of a #sum element must be an integer",
+                            );
+                            return Ok(());
+                        }
+                        Some(w) if w < 0 && agg.func == AggFunc::SumPlus => return Ok(()),
+                        Some(_) => {}
+                    }
+                }
+                let tuple = g.program.symbols.tuple(terms);
+                elems.push(AggElem {
+                    tuple,
+                    weight,
+                    cond,
+                });
+                Ok(())
+            })?;
+        }
+        Ok(Some(Aggregate {
+            func: agg.func,
+            elems,
+            guards,
+        }))
+    }
+
     fn derive(&mut self, pred: usize, id: AtomId, args: &[Sym]) {
-        if self.relations[pred].insert(id, args) {
+        if !self.program.is_derivable(id) {
+            self.relations[pred].insert(id, args);
             self.program.derivable[id.0 as usize] = true;
         }
     }
@@ -825,6 +1115,20 @@ impl Grounder {
         }
     }
 }
+
+/// Matching only fails hard on overflow (undefined subterms simply do not match).
+fn eval_error(e: EvalError) -> Stop {
+    match e {
+        EvalError::Overflow(span) | EvalError::Undefined(span) => Stop::Error(Diagnostic::error(
+            &span,
+            "integer overflow: the value does not fit clingo's 32-bit integers",
+        )),
+    }
+}
+
+/// Receives each complete binding of a join, with the atoms its positive literals matched.
+type MatchCallback<'a> =
+    dyn FnMut(&mut Grounder, &Binding, &[Option<AtomId>]) -> Result<(), Stop> + 'a;
 
 /// Receives each instance of a condition: the binding and the instance's open literals.
 type ConditionCallback<'a> = dyn FnMut(&mut Grounder, &Binding, Vec<Lit>) -> Result<(), Stop> + 'a;

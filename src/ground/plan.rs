@@ -19,6 +19,34 @@ pub enum Step {
     Assign { lit: usize, pattern_is_lhs: bool },
     /// Enumerate `var = lo..hi`.
     Range(usize),
+    /// `var = #agg{...}`: enumerate the aggregate's possible values (body item `item`, guard
+    /// `guard` of it).
+    AggAssign { item: usize, guard: usize },
+}
+
+/// What the planner orders: literals, and aggregates that can assign a variable.
+#[derive(Clone, Copy)]
+pub enum Item<'a> {
+    Lit(&'a CLit),
+    /// An aggregate with an `X = #agg{...}` guard: it binds `var` once `needs` are bound.
+    Aggregate {
+        needs: &'a [VarId],
+        var: VarId,
+        guard: usize,
+    },
+}
+
+impl Item<'_> {
+    fn vars(&self) -> Vec<VarId> {
+        match self {
+            Item::Lit(l) => l.vars(),
+            Item::Aggregate { needs, var, .. } => {
+                let mut v = needs.to_vec();
+                v.push(*var);
+                v
+            }
+        }
+    }
 }
 
 fn bindable(t: &CTerm) -> Vec<VarId> {
@@ -45,11 +73,21 @@ pub fn plan_lits(
     bound: &mut [bool],
     delta: Option<usize>,
 ) -> Result<Vec<Step>, Vec<VarId>> {
-    let mut remaining: Vec<(usize, &CLit)> = lits.to_vec();
+    let items: Vec<(usize, Item)> = lits.iter().map(|(i, l)| (*i, Item::Lit(l))).collect();
+    plan_items(&items, bound, delta)
+}
+
+/// [`plan_lits`] over literals and assigning aggregates.
+pub fn plan_items(
+    items: &[(usize, Item)],
+    bound: &mut [bool],
+    delta: Option<usize>,
+) -> Result<Vec<Step>, Vec<VarId>> {
+    let mut remaining: Vec<(usize, Item)> = items.to_vec();
     let mut steps = Vec::new();
     if let Some(d) = delta
         && let Some(pos) = remaining.iter().position(|(i, _)| *i == d)
-        && let CLit::Atom { atom, .. } = remaining[pos].1
+        && let Item::Lit(CLit::Atom { atom, .. }) = remaining[pos].1
         && atom.args.iter().all(|a| needs(a, bound))
     {
         for a in &atom.args {
@@ -64,8 +102,34 @@ pub fn plan_lits(
         remaining.remove(pos);
     }
     while !remaining.is_empty() {
-        let mut best: Option<(i64, usize, Step)> = None;
-        for (pos, (i, lit)) in remaining.iter().enumerate() {
+        let mut best: Option<(i64, usize, Option<Step>)> = None;
+        for (pos, (i, item)) in remaining.iter().enumerate() {
+            let lit = match item {
+                Item::Lit(l) => *l,
+                Item::Aggregate { needs, var, guard } => {
+                    // Only an aggregate whose variable nothing else binds assigns it; otherwise it
+                    // is a test evaluated with the rule instance (no plan step).
+                    let candidate = if bound[*var] {
+                        Some((2000, None))
+                    } else if all_in(needs, bound) {
+                        Some((
+                            40,
+                            Some(Step::AggAssign {
+                                item: *i,
+                                guard: *guard,
+                            }),
+                        ))
+                    } else {
+                        None
+                    };
+                    if let Some((score, step)) = candidate
+                        && best.as_ref().is_none_or(|(s, _, _)| score > *s)
+                    {
+                        best = Some((score, pos, step));
+                    }
+                    continue;
+                }
+            };
             let candidate = match lit {
                 CLit::Bool(_) => Some((1000, Step::Test(*i))),
                 CLit::Atom { sign, atom } => {
@@ -136,20 +200,31 @@ pub fn plan_lits(
             if let Some((score, step)) = candidate
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
-                best = Some((score, pos, step));
+                best = Some((score, pos, Some(step)));
             }
         }
         let Some((_, pos, step)) = best else {
             let mut unbound: Vec<VarId> = remaining
                 .iter()
-                .flat_map(|(_, l)| l.vars())
+                .flat_map(|(_, item)| item.vars())
                 .filter(|v| !bound[*v])
                 .collect();
             unbound.sort();
             unbound.dedup();
             return Err(unbound);
         };
-        let (_, lit) = remaining.remove(pos);
+        let (_, item) = remaining.remove(pos);
+        let Some(step) = step else {
+            continue;
+        };
+        let lit = match item {
+            Item::Lit(l) => l,
+            Item::Aggregate { var, .. } => {
+                bound[var] = true;
+                steps.push(step);
+                continue;
+            }
+        };
         match (&step, lit) {
             (Step::Match { .. }, CLit::Atom { atom, .. }) => {
                 for a in &atom.args {
@@ -172,14 +247,24 @@ pub fn plan_lits(
     Ok(steps)
 }
 
-/// The body's plain literals with their indices in `rule.body`.
-pub fn body_lits(rule: &CRule) -> Vec<(usize, &CLit)> {
+/// The body's plain literals and assigning aggregates with their indices in `rule.body`.
+pub fn body_items(rule: &CRule) -> Vec<(usize, Item<'_>)> {
     rule.body
         .iter()
         .enumerate()
         .filter_map(|(i, b)| match b {
-            CBody::Lit(l) => Some((i, l)),
+            CBody::Lit(l) => Some((i, Item::Lit(l))),
             CBody::Conditional { .. } => None,
+            CBody::Aggregate(a) => a.assignable_var().map(|(guard, var)| {
+                (
+                    i,
+                    Item::Aggregate {
+                        needs: &a.globals,
+                        var,
+                        guard,
+                    },
+                )
+            }),
         })
         .collect()
 }
@@ -188,7 +273,7 @@ pub fn body_lits(rule: &CRule) -> Vec<(usize, &CLit)> {
 /// Only called for rules that passed [`plan_rule`], so scheduling cannot fail.
 pub fn plan_delta(rule: &CRule, delta: usize) -> Vec<Step> {
     let mut bound = vec![false; rule.num_vars];
-    plan_lits(&body_lits(rule), &mut bound, Some(delta)).expect("rule was checked safe")
+    plan_items(&body_items(rule), &mut bound, Some(delta)).expect("rule was checked safe")
 }
 
 fn unsafe_error(span: &Span, vars: &[VarId], names: &[String], spans: &[Span]) -> Diagnostic {
@@ -213,7 +298,7 @@ fn unsafe_error(span: &Span, vars: &[VarId], names: &[String], spans: &[Span]) -
 pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(), Diagnostic> {
     let err = |vars: Vec<VarId>| unsafe_error(&rule.span, &vars, names, spans);
     let mut bound = vec![false; rule.num_vars];
-    let plan = plan_lits(&body_lits(rule), &mut bound, None).map_err(err)?;
+    let plan = plan_items(&body_items(rule), &mut bound, None).map_err(err)?;
     let check = |vars: Vec<VarId>, bound: &[bool]| -> Result<(), Diagnostic> {
         let unbound: Vec<VarId> = vars.into_iter().filter(|v| !bound[*v]).collect();
         if unbound.is_empty() {
@@ -233,12 +318,45 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
             cond_plans.push(p);
         }
     }
+    let mut agg_plans = Vec::new();
+    for b in &rule.body {
+        if let CBody::Aggregate(a) = b {
+            let needs = a.globals.clone();
+            check(needs.clone(), &bound)?;
+            for (_, t) in &a.guards {
+                check(t.vars(), &bound)?;
+            }
+            let mut plans = Vec::new();
+            for e in &a.elems {
+                let mut local = vec![false; rule.num_vars];
+                for &v in &needs {
+                    local[v] = true;
+                }
+                let lits: Vec<(usize, &CLit)> = e.cond.lits.iter().enumerate().collect();
+                let p = plan_lits(&lits, &mut local, None)
+                    .map_err(|v| unsafe_error(&rule.span, &v, names, spans))?;
+                check(e.terms.iter().flat_map(|t| t.vars()).collect(), &local)?;
+                plans.push(p);
+            }
+            agg_plans.push(plans);
+        }
+    }
     let mut elem_plans = Vec::new();
     match &rule.head {
         CHead::None => {}
         CHead::Atom(a) => check(a.args.iter().flat_map(|t| t.vars()).collect(), &bound)?,
         CHead::ShowTerm(t) => check(t.vars(), &bound)?,
-        CHead::Choice { elems, guards } => {
+        CHead::Cost {
+            weight,
+            priority,
+            terms,
+        } => {
+            let mut v = weight.vars();
+            priority.iter().for_each(|p| p.collect_vars(&mut v));
+            terms.iter().for_each(|t| t.collect_vars(&mut v));
+            check(v, &bound)?;
+        }
+        CHead::Choice { elems, guards, .. } => {
             for (_, g) in guards {
                 check(g.vars(), &bound)?;
             }
@@ -248,6 +366,10 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
                 let p = plan_lits(&lits, &mut local, None)
                     .map_err(|v| unsafe_error(&rule.span, &v, names, spans))?;
                 check(e.atom.args.iter().flat_map(|t| t.vars()).collect(), &local)?;
+                check(
+                    e.terms.iter().flatten().flat_map(|t| t.vars()).collect(),
+                    &local,
+                )?;
                 elem_plans.push(p);
             }
         }
@@ -262,6 +384,15 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
     if let CHead::Choice { elems, .. } = &mut rule.head {
         for (e, p) in elems.iter_mut().zip(elem_plans) {
             e.cond.plan = p;
+        }
+    }
+    let mut agg_plans = agg_plans.into_iter();
+    for b in &mut rule.body {
+        if let CBody::Aggregate(a) = b {
+            let plans = agg_plans.next().expect("plans for every aggregate");
+            for (e, p) in a.elems.iter_mut().zip(plans) {
+                e.cond.plan = p;
+            }
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use crate::program::AtomId;
 use crate::symbol::{Signature, Sym};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 #[derive(Default)]
 struct Index {
@@ -18,7 +18,6 @@ pub struct Relation {
     /// Row → (atom, argument symbols).
     pub atoms: Vec<AtomId>,
     args: Vec<Sym>,
-    rows: HashMap<AtomId, u32>,
     indexes: HashMap<Vec<usize>, Index>,
     /// All rules that can derive atoms of this predicate have been instantiated.
     pub complete: bool,
@@ -30,8 +29,7 @@ impl Relation {
             sig,
             atoms: Vec::new(),
             args: Vec::new(),
-            rows: HashMap::new(),
-            indexes: HashMap::new(),
+            indexes: HashMap::default(),
             complete: false,
         }
     }
@@ -40,19 +38,10 @@ impl Relation {
         self.atoms.len()
     }
 
-    pub fn contains(&self, atom: AtomId) -> bool {
-        self.rows.contains_key(&atom)
-    }
-
-    /// Adds an atom; false when it was already there.
-    pub fn insert(&mut self, atom: AtomId, args: &[Sym]) -> bool {
-        if self.rows.contains_key(&atom) {
-            return false;
-        }
-        self.rows.insert(atom, self.atoms.len() as u32);
+    /// Adds an atom (the caller knows it is new: membership is the program's `derivable`).
+    pub fn insert(&mut self, atom: AtomId, args: &[Sym]) {
         self.atoms.push(atom);
         self.args.extend_from_slice(args);
-        true
     }
 
     pub fn row_args(&self, row: usize) -> &[Sym] {

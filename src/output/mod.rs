@@ -19,6 +19,8 @@ pub enum Verdict {
     Unsatisfiable,
     /// Stopped (time limit, interrupt) before a verdict.
     Unknown,
+    /// An optimal model was found and proven optimal.
+    OptimumFound,
 }
 
 impl Verdict {
@@ -27,6 +29,7 @@ impl Verdict {
             Verdict::Satisfiable => "SATISFIABLE",
             Verdict::Unsatisfiable => "UNSATISFIABLE",
             Verdict::Unknown => "UNKNOWN",
+            Verdict::OptimumFound => "OPTIMUM FOUND",
         }
     }
 }
@@ -51,7 +54,12 @@ pub struct Printer {
     format: Format,
     show_stats: bool,
     inputs: Vec<String>,
-    witnesses: Vec<Vec<String>>,
+    witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
+    /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
+    numbering_offset: usize,
+    optimal_models: usize,
+    /// The best cost vector so far (optimization only).
+    best_costs: Option<Vec<i64>>,
     start: Instant,
     pub stats: Stats,
     finished: bool,
@@ -64,6 +72,9 @@ impl Printer {
             show_stats,
             inputs,
             witnesses: Vec::new(),
+            numbering_offset: 0,
+            optimal_models: 0,
+            best_costs: None,
             start: Instant::now(),
             stats: Stats::default(),
             finished: false,
@@ -91,14 +102,37 @@ impl Printer {
         }
     }
 
-    pub fn model(&mut self, symbols: Vec<String>) {
+    pub fn model(&mut self, symbols: Vec<String>, costs: Option<Vec<i64>>) {
         if self.format == Format::Text {
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "Answer: {}", self.witnesses.len() + 1);
+            let _ = writeln!(
+                out,
+                "Answer: {}",
+                self.witnesses.len() + 1 - self.numbering_offset
+            );
             let _ = writeln!(out, "{}", symbols.join(" "));
+            if let Some(c) = &costs {
+                let _ = writeln!(out, "Optimization: {}", join_costs(c));
+            }
             let _ = out.flush();
         }
-        self.witnesses.push(symbols);
+        if costs.is_some() {
+            self.best_costs = costs.clone();
+        }
+        self.witnesses.push((symbols, costs));
+    }
+
+    pub fn in_optimal_phase(&self) -> bool {
+        self.numbering_offset > 0
+    }
+
+    /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
+    pub fn begin_optimal_models(&mut self) {
+        self.numbering_offset = self.witnesses.len();
+    }
+
+    pub fn set_optimal_models(&mut self, n: usize) {
+        self.optimal_models = n;
     }
 
     /// Prints the summary; `more` is whether further models may exist. Only the first call
@@ -117,6 +151,15 @@ impl Printer {
                 let _ = writeln!(out, "{}", verdict.text());
                 let _ = writeln!(out);
                 let _ = writeln!(out, "Models       : {models}");
+                if let Some(c) = &self.best_costs {
+                    let proven = if verdict == Verdict::OptimumFound {
+                        "yes"
+                    } else {
+                        "no"
+                    };
+                    let _ = writeln!(out, "  Optimum    : {proven}");
+                    let _ = writeln!(out, "Optimization : {}", join_costs(c));
+                }
                 let _ = writeln!(out, "Calls        : 1");
                 let _ = writeln!(
                     out,
@@ -147,7 +190,10 @@ impl Printer {
                 let witnesses: Vec<Json> = self
                     .witnesses
                     .iter()
-                    .map(|w| json!({ "Value": w }))
+                    .map(|(w, c)| match c {
+                        Some(c) => json!({ "Value": w, "Costs": c }),
+                        None => json!({ "Value": w }),
+                    })
                     .collect();
                 let mut call = serde_json::Map::new();
                 if !witnesses.is_empty() {
@@ -168,6 +214,17 @@ impl Printer {
                         "CPU": round3(total),
                     },
                 });
+                if let Some(c) = &self.best_costs {
+                    let proven = if verdict == Verdict::OptimumFound {
+                        "yes"
+                    } else {
+                        "no"
+                    };
+                    doc["Models"]["Optimum"] = json!(proven);
+                    doc["Models"]["Optimal"] =
+                        json!(self.optimal_models.max(usize::from(proven == "yes")));
+                    doc["Models"]["Costs"] = json!(c);
+                }
                 if self.show_stats {
                     doc["Stats"] = json!({
                         "GroundAtoms": s.ground_atoms,
@@ -189,6 +246,13 @@ impl Printer {
         }
         let _ = out.flush();
     }
+}
+
+fn join_costs(c: &[i64]) -> String {
+    c.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn round3(d: Duration) -> f64 {

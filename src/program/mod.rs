@@ -3,14 +3,16 @@
 //! The grounder produces it; [`simplify`] removes what is decided (facts, underivable atoms);
 //! the translator turns the rest into CNF.
 
+pub mod aggregate;
 mod print;
 mod simplify;
 
 pub use simplify::simplify;
 
 use crate::symbol::{Signature, Sym, SymbolTable};
+pub use crate::syntax::ast::AggFunc;
 use crate::syntax::ast::CmpOp;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct AtomId(pub u32);
@@ -66,6 +68,29 @@ pub enum BodyElem {
     /// A ground conditional literal: the conjunction of its instances. Instances whose condition
     /// and literal are decided were removed by the grounder.
     Conditional(Vec<CondInstance>),
+    /// An aggregate literal; `polarity` is the default negation in front of it.
+    Aggregate {
+        polarity: Polarity,
+        aggregate: Aggregate,
+    },
+}
+
+/// One element instance `t1,...,tn : cond` of a ground aggregate.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct AggElem {
+    /// The element's term tuple: elements with equal tuples count once (clingo's set semantics).
+    pub tuple: Sym,
+    /// The first term: the weight of `#sum`/`#sum+`, the value of `#min`/`#max`.
+    pub weight: Sym,
+    pub cond: Vec<Lit>,
+}
+
+/// `func { elems }` compared with every guard (`agg op value`).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Aggregate {
+    pub func: AggFunc,
+    pub elems: Vec<AggElem>,
+    pub guards: Vec<CountGuard>,
 }
 
 /// Choice element `atom : cond`.
@@ -101,6 +126,16 @@ pub struct Rule {
     pub body: Vec<BodyElem>,
 }
 
+/// One element of the objective: `weight@priority` is paid when `body` holds. Elements with
+/// equal `tuple` (weight, priority and terms) are paid once (clingo's set semantics).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CostElem {
+    pub weight: i64,
+    pub priority: i64,
+    pub tuple: Sym,
+    pub body: Vec<BodyElem>,
+}
+
 /// What the answer sets show.
 #[derive(Clone, Debug, Default)]
 pub struct ShowSpec {
@@ -115,13 +150,15 @@ pub struct ShowSpec {
 pub struct GroundProgram {
     pub symbols: SymbolTable,
     atoms: Vec<Sym>,
-    atom_index: HashMap<Sym, AtomId>,
+    atom_index: rustc_hash::FxHashMap<Sym, AtomId>,
     /// `facts[a]`: atom `a` is true in every answer set.
     pub facts: Vec<bool>,
     /// `derivable[a]`: `a` occurs in some head (otherwise it is false in every answer set).
     pub derivable: Vec<bool>,
     pub rules: Vec<Rule>,
     pub show: ShowSpec,
+    /// `#minimize`, `#maximize` and weak constraints (empty: no optimization).
+    pub minimize: Vec<CostElem>,
 }
 
 impl GroundProgram {

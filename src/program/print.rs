@@ -1,6 +1,6 @@
 //! Readable text of a ground program (`aspsat ground`), in clingo's rule syntax.
 
-use super::{BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
+use super::{AggFunc, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
 use crate::syntax::ast::CmpOp;
 use std::fmt::Write;
 
@@ -73,6 +73,47 @@ impl GroundProgram {
                 .body
                 .iter()
                 .map(|b| match b {
+                    BodyElem::Aggregate {
+                        polarity,
+                        aggregate,
+                    } => {
+                        let prefix = match polarity {
+                            Polarity::Pos => "",
+                            Polarity::Not => "not ",
+                            Polarity::NotNot => "not not ",
+                        };
+                        let func = match aggregate.func {
+                            AggFunc::Count => "#count",
+                            AggFunc::Sum => "#sum",
+                            AggFunc::SumPlus => "#sum+",
+                            AggFunc::Min => "#min",
+                            AggFunc::Max => "#max",
+                        };
+                        let elems: Vec<String> = aggregate
+                            .elems
+                            .iter()
+                            .map(|e| {
+                                let tuple = self.symbols.to_string(e.tuple);
+                                let terms = tuple
+                                    .strip_prefix('(')
+                                    .and_then(|t| t.strip_suffix(')'))
+                                    .map(|t| t.trim_end_matches(','))
+                                    .unwrap_or(&tuple)
+                                    .to_string();
+                                if e.cond.is_empty() {
+                                    terms
+                                } else {
+                                    format!("{terms}:{}", self.lits_text(&e.cond))
+                                }
+                            })
+                            .collect();
+                        let guards: String = aggregate
+                            .guards
+                            .iter()
+                            .map(|g| self.guard_text(g))
+                            .collect();
+                        format!("{prefix}{func}{{{}}}{guards}", elems.join(";"))
+                    }
                     BodyElem::Lit(l) => self.lit_text(*l),
                     BodyElem::Conditional(instances) => instances
                         .iter()

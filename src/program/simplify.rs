@@ -4,7 +4,8 @@
 //! has it in its head. Both propagate: rules whose body contains a false literal die, true
 //! literals are removed, and the changes cascade. What remains is the part the solver decides.
 
-use super::{BodyElem, GroundProgram, Head, Lit, Rule};
+use super::{BodyElem, GroundProgram, Head, Lit, Polarity, Rule};
+use crate::symbol::SymbolTable;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Value {
@@ -45,9 +46,28 @@ enum Outcome {
 }
 
 /// Simplifies one rule in place; `Dead` when its body can never hold.
-fn simplify_rule(rule: &mut Rule, st: &State) -> Outcome {
+fn simplify_rule(rule: &mut Rule, st: &State, syms: &SymbolTable) -> Outcome {
     let mut dead = false;
     rule.body.retain_mut(|elem| match elem {
+        BodyElem::Aggregate {
+            polarity,
+            aggregate,
+        } => {
+            aggregate.elems.retain_mut(|e| {
+                if e.cond.iter().any(|c| st.lit(*c) == Value::False) {
+                    return false;
+                }
+                e.cond.retain(|c| st.lit(*c) != Value::True);
+                true
+            });
+            let Some(holds) = super::aggregate::decided(aggregate, syms) else {
+                return true;
+            };
+            if holds == (*polarity == Polarity::Not) {
+                dead = true;
+            }
+            false
+        }
         BodyElem::Lit(l) => match st.lit(*l) {
             Value::True => false,
             Value::False => {
@@ -110,6 +130,11 @@ fn body_atoms(rule: &Rule, out: &mut Vec<super::AtomId>) {
                     out.extend(inst.cond.iter().map(|c| c.atom));
                 }
             }
+            BodyElem::Aggregate { aggregate, .. } => {
+                for e in &aggregate.elems {
+                    out.extend(e.cond.iter().map(|c| c.atom));
+                }
+            }
         }
     }
     if let Head::Choice { elems, .. } = &rule.head {
@@ -151,7 +176,7 @@ pub fn simplify(program: &mut GroundProgram) {
             continue;
         }
         let mut changed_atoms = Vec::new();
-        match simplify_rule(&mut rules[r], &st) {
+        match simplify_rule(&mut rules[r], &st, &program.symbols) {
             Outcome::Dead => {
                 alive[r] = false;
                 for a in &heads[r] {

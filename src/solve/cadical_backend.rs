@@ -28,8 +28,11 @@ impl SatBackend for CadicalBackend {
         self.solver.add_clause(clause.iter().copied());
     }
 
-    fn solve(&mut self) -> Result<Option<Vec<bool>>, String> {
-        match self.solver.solve() {
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
+        for &l in assumptions {
+            self.num_vars = self.num_vars.max(l.unsigned_abs() as usize);
+        }
+        match self.solver.solve_with(assumptions.iter().copied()) {
             Some(true) => {
                 let mut model = vec![false; self.num_vars + 1];
                 for (v, value) in model.iter_mut().enumerate().skip(1) {

@@ -280,19 +280,23 @@ impl ExternalBackend {
         format!("SAT solver '{}' {what}", self.solver.name)
     }
 
-    fn write_cnf(&self, path: &Path) -> std::io::Result<()> {
+    /// The clauses so far, and the assumptions as unit clauses.
+    fn write_cnf(&self, path: &Path, assumptions: &[CnfLit]) -> std::io::Result<()> {
         let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
         writeln!(
             w,
             "p cnf {} {}",
             self.cnf.num_vars(),
-            self.cnf.num_clauses()
+            self.cnf.num_clauses() + assumptions.len()
         )?;
         w.write_all(self.body.as_bytes())?;
+        for l in assumptions {
+            writeln!(w, "{l} 0")?;
+        }
         w.flush()
     }
 
-    fn run(&mut self) -> Result<Option<Vec<bool>>, String> {
+    fn run(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
         if self.dir.is_none() {
             self.dir = Some(TempDir::new()?);
         }
@@ -301,7 +305,7 @@ impl ExternalBackend {
         let out_path = dir.join("stdout.txt");
         let err_path = dir.join("stderr.txt");
         let result_path = dir.join("result.txt");
-        self.write_cnf(&cnf_path)
+        self.write_cnf(&cnf_path, assumptions)
             .map_err(|e| format!("cannot write the CNF for the SAT solver: {e}"))?;
         let _ = std::fs::remove_file(&result_path);
         let create = |p: &Path| {
@@ -409,6 +413,14 @@ impl ExternalBackend {
                             .join(" ")
                     )));
                 }
+                if let Some(l) = assumptions
+                    .iter()
+                    .find(|&&l| model[l.unsigned_abs() as usize] != (l > 0))
+                {
+                    return Err(self.fail(format_args!(
+                        "returned an assignment that violates the assumption {l}: a wrong model"
+                    )));
+                }
                 Ok(Some(model))
             }
         }
@@ -436,9 +448,14 @@ impl SatBackend for ExternalBackend {
         self.cnf.add_clause(clause);
     }
 
-    fn solve(&mut self) -> Result<Option<Vec<bool>>, String> {
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
         self.gave_up = false;
-        self.run()
+        for &l in assumptions {
+            while self.cnf.num_vars() < l.unsigned_abs() {
+                self.cnf.new_var();
+            }
+        }
+        self.run(assumptions)
     }
 
     fn gave_up(&self) -> bool {

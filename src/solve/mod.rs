@@ -4,6 +4,7 @@
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
 pub mod external;
+pub mod optimize;
 mod select;
 mod varisat_backend;
 
@@ -21,7 +22,11 @@ pub trait SatBackend {
     fn add_clause(&mut self, clause: &[CnfLit]);
     /// `Ok(Some(model))` with `model[v]` the value of variable `v` (index 0 unused),
     /// `Ok(None)` when unsatisfiable.
-    fn solve(&mut self) -> Result<Option<Vec<bool>>, String>;
+    fn solve(&mut self) -> Result<Option<Vec<bool>>, String> {
+        self.solve_assuming(&[])
+    }
+    /// As `solve`, with the literals assumed true for this call only.
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String>;
     /// Whether the last `solve` error means the solver gave up without an answer (it reported
     /// UNKNOWN, e.g. at a limit of its own) rather than failed.
     fn gave_up(&self) -> bool {
@@ -58,7 +63,7 @@ pub struct SolveStats {
 /// One answer set as shown: symbols in clingo's term order.
 pub type Model = Vec<Sym>;
 
-fn value_in(v: Value, model: &[bool]) -> bool {
+pub(crate) fn value_in(v: Value, model: &[bool]) -> bool {
     match v {
         Value::True => true,
         Value::False => false,
@@ -92,7 +97,7 @@ pub fn enumerate(
     tr: &Translation,
     backend: &mut dyn SatBackend,
     options: &SolveOptions,
-    on_model: &mut dyn FnMut(&Model),
+    on_model: &mut dyn FnMut(&Model, &[bool]),
 ) -> Result<(Outcome, SolveStats), String> {
     let start = Instant::now();
     let mut stats = SolveStats::default();
@@ -132,7 +137,7 @@ pub fn enumerate(
         }
         stats.models += 1;
         stats.first_model.get_or_insert(start.elapsed());
-        on_model(&shown_symbols(program, tr, &model));
+        on_model(&shown_symbols(program, tr, &model), &model);
         if options.max_models != 0 && stats.models >= options.max_models {
             stats.solve_time = start.elapsed();
             return Ok((Outcome::Satisfiable { exhausted: false }, stats));

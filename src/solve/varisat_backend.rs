@@ -36,7 +36,15 @@ impl SatBackend for VarisatBackend {
         self.solver.add_clause(&lits);
     }
 
-    fn solve(&mut self) -> Result<Option<Vec<bool>>, String> {
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
+        let lits: Vec<Lit> = assumptions
+            .iter()
+            .map(|&l| Lit::from_dimacs(l as isize))
+            .collect();
+        for &l in assumptions {
+            self.num_vars = self.num_vars.max(l.unsigned_abs() as usize);
+        }
+        self.solver.assume(&lits);
         match self.solver.solve() {
             Ok(true) => {
                 let mut model = vec![false; self.num_vars + 1];

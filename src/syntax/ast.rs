@@ -184,7 +184,7 @@ impl Literal {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AggFunc {
     Count,
     Sum,

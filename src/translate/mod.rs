@@ -3,7 +3,9 @@
 //! bounds become cardinality constraints. Completion is exact for tight programs only, so a
 //! positive cycle is detected and reported here.
 
+mod aggregate;
 pub mod card;
+pub mod pb;
 mod tight;
 
 pub use tight::PositiveCycle;
@@ -41,6 +43,13 @@ pub struct Shown {
     pub term: bool,
 }
 
+/// One priority level of the objective: the weighted literals whose sum is minimized.
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub priority: i64,
+    pub terms: Vec<(Value, i64)>,
+}
+
 /// The CNF and the map back to the program.
 pub struct Translation {
     pub cnf: Cnf,
@@ -48,6 +57,8 @@ pub struct Translation {
     pub atoms: Vec<Value>,
     /// What an answer set shows, with the formula value that makes it shown.
     pub shown: Vec<Shown>,
+    /// Optimization levels, highest priority first (empty without optimization statements).
+    pub objective: Vec<Level>,
 }
 
 impl Translation {
@@ -144,6 +155,17 @@ impl Builder<'_> {
                     }
                     self.and(conj)
                 }
+                BodyElem::Aggregate {
+                    polarity,
+                    aggregate,
+                } => {
+                    let v = self.aggregate(aggregate);
+                    if *polarity == Polarity::Not {
+                        v.negate()
+                    } else {
+                        v
+                    }
+                }
             };
             match v {
                 Value::False => return None,
@@ -238,6 +260,51 @@ fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
         CmpOp::Gt => ord == Ordering::Greater,
         CmpOp::Ge => ord != Ordering::Less,
     }
+}
+
+/// The objective: elements with equal tuples are paid once, when any of their bodies holds.
+fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
+    let mut by_tuple: Vec<(Sym, i64, i64, Vec<Value>)> = Vec::new();
+    let mut index: HashMap<Sym, usize> = HashMap::new();
+    for e in &program.minimize {
+        let Some(parts) = b.body_parts(&e.body) else {
+            continue;
+        };
+        let v = b.and(parts.into_iter().map(Value::Lit));
+        match index.get(&e.tuple) {
+            Some(&i) => by_tuple[i].3.push(v),
+            None => {
+                index.insert(e.tuple, by_tuple.len());
+                by_tuple.push((e.tuple, e.weight, e.priority, vec![v]));
+            }
+        }
+    }
+    let mut levels: Vec<Level> = Vec::new();
+    for (_, weight, priority, bodies) in by_tuple {
+        let v = b.or(bodies);
+        let level = match levels.iter_mut().find(|l| l.priority == priority) {
+            Some(l) => l,
+            None => {
+                levels.push(Level {
+                    priority,
+                    terms: Vec::new(),
+                });
+                levels.last_mut().expect("just pushed")
+            }
+        };
+        level.terms.push((v, weight));
+    }
+    // Levels stay even when nothing can be paid, so that costs print for every level.
+    for e in &program.minimize {
+        if !levels.iter().any(|l| l.priority == e.priority) {
+            levels.push(Level {
+                priority: e.priority,
+                terms: Vec::new(),
+            });
+        }
+    }
+    levels.sort_by_key(|l| std::cmp::Reverse(l.priority));
+    levels
 }
 
 /// Translates a simplified ground program. Fails on a positive cycle (non-tight program).
@@ -379,9 +446,11 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
             s.value = Value::Lit(x);
         }
     }
+    let objective = objective(&mut b, program);
     Ok(Translation {
         cnf: b.cnf,
         atoms: b.atoms,
         shown,
+        objective,
     })
 }

@@ -44,6 +44,17 @@ pub fn positive_edges(program: &GroundProgram) -> Vec<Vec<usize>> {
                         }
                     }
                 }
+                BodyElem::Aggregate {
+                    polarity: Polarity::Pos,
+                    aggregate,
+                } => {
+                    for e in &aggregate.elems {
+                        for c in &e.cond {
+                            add(&heads, c);
+                        }
+                    }
+                }
+                BodyElem::Aggregate { .. } => {}
             }
         }
     }

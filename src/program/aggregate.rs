@@ -1,0 +1,233 @@
+//! Semantics of ground aggregates, shared by the grounder (aggregates over facts are evaluated
+//! while grounding, assignment aggregates enumerate their possible values) and the translator.
+
+use super::{AggFunc, Aggregate, CountGuard};
+use crate::symbol::{Sym, SymData, SymbolTable};
+use crate::syntax::ast::CmpOp;
+use std::cmp::Ordering;
+use std::collections::{BTreeSet, HashMap};
+
+/// An aggregate's value: integers are kept wide so that sums cannot overflow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AggValue {
+    Int(i64),
+    Sym(Sym),
+}
+
+/// Whether `value op guard.value` holds in clingo's term order.
+pub fn guard_holds(value: AggValue, guard: &CountGuard, syms: &SymbolTable) -> bool {
+    let ord = match value {
+        AggValue::Sym(s) => syms.compare(s, guard.value),
+        AggValue::Int(v) => match syms.get(guard.value) {
+            SymData::Num(g) => v.cmp(&(*g as i64)),
+            SymData::Inf => Ordering::Greater,
+            _ => Ordering::Less,
+        },
+    };
+    match guard.op {
+        CmpOp::Eq => ord == Ordering::Equal,
+        CmpOp::Ne => ord != Ordering::Equal,
+        CmpOp::Lt => ord == Ordering::Less,
+        CmpOp::Le => ord != Ordering::Greater,
+        CmpOp::Gt => ord == Ordering::Greater,
+        CmpOp::Ge => ord != Ordering::Less,
+    }
+}
+
+/// The integers that satisfy every guard, as sorted disjoint closed intervals
+/// (`i64::MIN`/`i64::MAX` stand for unbounded ends).
+pub fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64, i64)> {
+    let mut allowed = vec![(i64::MIN, i64::MAX)];
+    for g in guards {
+        let here: Vec<(i64, i64)> = match syms.get(g.value) {
+            SymData::Num(v) => {
+                let v = *v as i64;
+                match g.op {
+                    CmpOp::Eq => vec![(v, v)],
+                    CmpOp::Ne => vec![(i64::MIN, v - 1), (v + 1, i64::MAX)],
+                    CmpOp::Lt => vec![(i64::MIN, v - 1)],
+                    CmpOp::Le => vec![(i64::MIN, v)],
+                    CmpOp::Gt => vec![(v + 1, i64::MAX)],
+                    CmpOp::Ge => vec![(v, i64::MAX)],
+                }
+            }
+            // integers compare below every non-integer but #inf
+            _ => {
+                let holds = guard_holds(AggValue::Int(0), g, syms);
+                if holds {
+                    vec![(i64::MIN, i64::MAX)]
+                } else {
+                    vec![]
+                }
+            }
+        };
+        let mut next = Vec::new();
+        for &(a, b) in &allowed {
+            for &(c, d) in &here {
+                let (lo, hi) = (a.max(c), b.min(d));
+                if lo <= hi {
+                    next.push((lo, hi));
+                }
+            }
+        }
+        next.sort_unstable();
+        allowed = next;
+    }
+    allowed
+}
+
+/// Whether the aggregate's guards hold for every or for no value between its smallest and
+/// largest possible value (`#count`, `#sum`, `#sum+`); `None` when that depends on the model.
+pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    let ts = tuples(agg);
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for t in &ts {
+        let w = match agg.func {
+            AggFunc::Count => 1,
+            AggFunc::Sum | AggFunc::SumPlus => int(syms, t.weight),
+            AggFunc::Min | AggFunc::Max => return None,
+        };
+        if t.sure() {
+            lo += w;
+            hi += w;
+        } else {
+            lo += w.min(0);
+            hi += w.max(0);
+        }
+    }
+    let allowed = allowed_intervals(&agg.guards, syms);
+    if allowed.iter().any(|&(a, b)| a <= lo && hi <= b) {
+        Some(true)
+    } else if !allowed.iter().any(|&(a, b)| a <= hi && lo <= b) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The distinct tuples of an aggregate: weight, and the conditions (a disjunction) under which
+/// the tuple is in the set. A tuple with an empty condition is in the set for sure.
+pub struct Tuple<'a> {
+    pub weight: Sym,
+    pub conds: Vec<&'a [super::Lit]>,
+}
+
+impl Tuple<'_> {
+    pub fn sure(&self) -> bool {
+        self.conds.iter().any(|c| c.is_empty())
+    }
+}
+
+pub fn tuples(agg: &Aggregate) -> Vec<Tuple<'_>> {
+    let mut index: HashMap<Sym, usize> = HashMap::new();
+    let mut out: Vec<Tuple> = Vec::new();
+    for e in &agg.elems {
+        match index.get(&e.tuple) {
+            Some(&i) => out[i].conds.push(&e.cond),
+            None => {
+                index.insert(e.tuple, out.len());
+                out.push(Tuple {
+                    weight: e.weight,
+                    conds: vec![&e.cond],
+                });
+            }
+        }
+    }
+    out
+}
+
+fn int(syms: &SymbolTable, s: Sym) -> i64 {
+    syms.as_int(s).map(i64::from).unwrap_or(0)
+}
+
+/// The value of the aggregate over a set of weights (the tuples that hold).
+pub fn value_of(func: AggFunc, weights: &[Sym], syms: &SymbolTable) -> AggValue {
+    match func {
+        AggFunc::Count => AggValue::Int(weights.len() as i64),
+        AggFunc::Sum | AggFunc::SumPlus => {
+            AggValue::Int(weights.iter().map(|w| int(syms, *w)).sum())
+        }
+        AggFunc::Min => weights
+            .iter()
+            .copied()
+            .min_by(|a, b| syms.compare(*a, *b))
+            .map_or(AggValue::Sym(sup(syms)), AggValue::Sym),
+        AggFunc::Max => weights
+            .iter()
+            .copied()
+            .max_by(|a, b| syms.compare(*a, *b))
+            .map_or(AggValue::Sym(inf(syms)), AggValue::Sym),
+    }
+}
+
+fn sup(syms: &SymbolTable) -> Sym {
+    syms.lookup(&SymData::Sup)
+        .expect("#sup is interned up front")
+}
+
+fn inf(syms: &SymbolTable) -> Sym {
+    syms.lookup(&SymData::Inf)
+        .expect("#inf is interned up front")
+}
+
+/// Above this many distinct partial sums an assignment aggregate enumerates the whole interval
+/// between the smallest and largest sum instead (more rule instances, never fewer).
+const MAX_SUM_VALUES: usize = 100_000;
+
+/// Every value the aggregate can take, given which tuples hold for sure and which may hold.
+pub fn possible_values(agg: &Aggregate, syms: &SymbolTable) -> Vec<AggValue> {
+    let ts = tuples(agg);
+    let sure: Vec<Sym> = ts.iter().filter(|t| t.sure()).map(|t| t.weight).collect();
+    let open: Vec<Sym> = ts.iter().filter(|t| !t.sure()).map(|t| t.weight).collect();
+    match agg.func {
+        AggFunc::Count => (sure.len()..=sure.len() + open.len())
+            .map(|n| AggValue::Int(n as i64))
+            .collect(),
+        AggFunc::Sum | AggFunc::SumPlus => {
+            let base: i64 = sure.iter().map(|w| int(syms, *w)).sum();
+            let mut sums: BTreeSet<i64> = [base].into();
+            for w in &open {
+                let w = int(syms, *w);
+                let next: Vec<i64> = sums.iter().map(|s| s + w).collect();
+                sums.extend(next);
+                if sums.len() > MAX_SUM_VALUES {
+                    let lo = base + open.iter().map(|w| int(syms, *w).min(0)).sum::<i64>();
+                    let hi = base + open.iter().map(|w| int(syms, *w).max(0)).sum::<i64>();
+                    return (lo..=hi).map(AggValue::Int).collect();
+                }
+            }
+            sums.into_iter().map(AggValue::Int).collect()
+        }
+        AggFunc::Min | AggFunc::Max => {
+            let fixed = value_of(agg.func, &sure, syms);
+            let AggValue::Sym(fixed) = fixed else {
+                unreachable!("min and max are symbols")
+            };
+            let better = |w: Sym| {
+                let ord = syms.compare(w, fixed);
+                if agg.func == AggFunc::Min {
+                    ord == Ordering::Less
+                } else {
+                    ord == Ordering::Greater
+                }
+            };
+            let mut values: Vec<Sym> = open.into_iter().filter(|w| better(*w)).collect();
+            values.push(fixed);
+            values.sort_by(|a, b| syms.compare(*a, *b));
+            values.dedup();
+            values.into_iter().map(AggValue::Sym).collect()
+        }
+    }
+}
+
+/// Whether an aggregate is decided: all its tuples sure (its value is known), or no possible
+/// value (or every one) meets the guards. `None` when the model decides.
+pub fn decided(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    let ts = tuples(agg);
+    if ts.iter().any(|t| !t.sure()) {
+        return decided_by_bounds(agg, syms);
+    }
+    let weights: Vec<Sym> = ts.iter().map(|t| t.weight).collect();
+    let value = value_of(agg.func, &weights, syms);
+    Some(agg.guards.iter().all(|g| guard_holds(value, g, syms)))
+}

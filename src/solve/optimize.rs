@@ -1,0 +1,190 @@
+//! Optimization by model-improving search, one priority level at a time: each model's cost on
+//! the current level becomes a bound (`sum ≤ cost − 1`, assumed through an activation literal)
+//! until the solver answers unsatisfiable; the level's optimum is then fixed for good and the
+//! next level is optimized. Lexicographic order is thereby respected.
+
+use super::{Model, Outcome, SatBackend, SolveStats, shown_symbols};
+use crate::cnf::{Cnf, CnfLit};
+use crate::program::GroundProgram;
+use crate::translate::{Translation, Value, pb};
+use std::time::Instant;
+
+/// clingo's `--opt-mode`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OptMode {
+    /// Find an optimal model, printing each improving one.
+    #[default]
+    Opt,
+    /// Find the optimum, then enumerate every optimal model.
+    OptN,
+    /// Enumerate models with their costs, no optimization.
+    Enum,
+    /// Ignore the objective.
+    Ignore,
+}
+
+/// The cost vector of a model, highest priority first.
+pub fn costs(tr: &Translation, model: &[bool]) -> Vec<i64> {
+    tr.objective
+        .iter()
+        .map(|level| {
+            level
+                .terms
+                .iter()
+                .filter(|(v, _)| super::value_in(*v, model))
+                .map(|(_, w)| w)
+                .sum()
+        })
+        .collect()
+}
+
+/// Clauses added on top of the translation's CNF, forwarded to the backend as they appear.
+struct Extension<'a> {
+    cnf: Cnf,
+    forwarded: usize,
+    backend: &'a mut dyn SatBackend,
+}
+
+impl Extension<'_> {
+    fn flush(&mut self) {
+        for i in self.forwarded..self.cnf.num_clauses() {
+            self.backend.add_clause(self.cnf.clause(i));
+        }
+        self.forwarded = self.cnf.num_clauses();
+    }
+
+    /// A literal that implies `Σ level ≤ bound`.
+    fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
+        let v = pb::sum_in(&mut self.cnf, terms, &[(i64::MIN, bound)]);
+        self.flush();
+        v
+    }
+}
+
+/// What the optimizer reports per model: the model, its costs, and whether it is one of the
+/// proven-optimal models of `optN` (their numbering restarts, as in clingo).
+pub trait OptimizationSink {
+    fn model(&mut self, model: &Model, costs: &[i64], optimal_phase: bool);
+}
+
+impl<F: FnMut(&Model, &[i64], bool)> OptimizationSink for F {
+    fn model(&mut self, model: &Model, costs: &[i64], optimal_phase: bool) {
+        self(model, costs, optimal_phase)
+    }
+}
+
+/// The result of an optimization run.
+pub struct Optimum {
+    pub outcome: Outcome,
+    /// The best cost vector found (proven optimal when `outcome` is exhausted).
+    pub best: Option<Vec<i64>>,
+    /// Number of models printed in optN's optimal phase.
+    pub optimal_models: usize,
+}
+
+/// Minimizes the translation's objective. `max_optimal` bounds optN's enumeration (0: all).
+pub fn optimize(
+    program: &GroundProgram,
+    tr: &Translation,
+    backend: &mut dyn SatBackend,
+    mode: OptMode,
+    max_optimal: usize,
+    sink: &mut dyn OptimizationSink,
+) -> Result<(Optimum, SolveStats), String> {
+    let start = Instant::now();
+    let mut stats = SolveStats::default();
+    let mut ext = Extension {
+        cnf: Cnf::with_vars(tr.cnf.num_vars()),
+        forwarded: 0,
+        backend,
+    };
+    let mut best: Option<Vec<i64>> = None;
+    for (level_index, level) in tr.objective.iter().enumerate() {
+        loop {
+            let assumptions: Vec<CnfLit> = match &best {
+                None => Vec::new(),
+                Some(b) => match ext.at_most(&level.terms, b[level_index] - 1) {
+                    Value::True => Vec::new(),
+                    Value::False => break,
+                    Value::Lit(l) => vec![l],
+                },
+            };
+            let call = Instant::now();
+            let result = ext.backend.solve_assuming(&assumptions)?;
+            stats.solver_calls += 1;
+            let Some(model) = result else {
+                stats.unsat_time += call.elapsed();
+                break;
+            };
+            stats.models += 1;
+            stats.first_model.get_or_insert(start.elapsed());
+            let c = costs(tr, &model);
+            sink.model(&shown_symbols(program, tr, &model), &c, false);
+            best = Some(c);
+        }
+        let Some(b) = &best else {
+            stats.solve_time = start.elapsed();
+            return Ok((
+                Optimum {
+                    outcome: Outcome::Unsatisfiable,
+                    best: None,
+                    optimal_models: 0,
+                },
+                stats,
+            ));
+        };
+        // Fix this level at its optimum for the levels below.
+        match ext.at_most(&level.terms, b[level_index]) {
+            Value::Lit(l) => {
+                ext.cnf.add_clause(&[l]);
+                ext.flush();
+            }
+            Value::True => {}
+            Value::False => unreachable!("the best model meets its own cost"),
+        }
+    }
+    let mut optimal_models = 0;
+    if mode == OptMode::OptN && best.is_some() {
+        // Every model now has the optimal costs: enumerate them.
+        let blocking = tr.atom_vars();
+        loop {
+            let result = ext.backend.solve()?;
+            stats.solver_calls += 1;
+            let Some(model) = result else {
+                break;
+            };
+            optimal_models += 1;
+            stats.models += 1;
+            let c = costs(tr, &model);
+            sink.model(&shown_symbols(program, tr, &model), &c, true);
+            if max_optimal != 0 && optimal_models >= max_optimal {
+                stats.solve_time = start.elapsed();
+                return Ok((
+                    Optimum {
+                        outcome: Outcome::Satisfiable { exhausted: false },
+                        best,
+                        optimal_models,
+                    },
+                    stats,
+                ));
+            }
+            let block: Vec<CnfLit> = blocking
+                .iter()
+                .map(|&v| if model[v as usize] { -v } else { v })
+                .collect();
+            if block.is_empty() {
+                break;
+            }
+            ext.backend.add_clause(&block);
+        }
+    }
+    stats.solve_time = start.elapsed();
+    Ok((
+        Optimum {
+            outcome: Outcome::Satisfiable { exhausted: true },
+            best,
+            optimal_models,
+        },
+        stats,
+    ))
+}
