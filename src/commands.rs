@@ -42,7 +42,13 @@ pub struct SolveArgs {
     pub solver: String,
     pub solver_args: Option<String>,
     pub opt_mode: OptMode,
+    /// Check every model against the ground program (always on in debug builds).
+    pub check: bool,
 }
+
+/// Exit code for a model that fails the independent check: a bug in aspsat, never printed as
+/// an answer.
+pub const EXIT_INTERNAL: i32 = 70;
 
 fn report(d: &Diagnostic) {
     eprintln!("{d}");
@@ -152,6 +158,17 @@ pub fn solve(args: &SolveArgs) -> i32 {
     let texts = |model: &crate::solve::Model| -> Vec<String> {
         model.iter().map(|s| symbols.to_string(*s)).collect()
     };
+    let check = args.check || cfg!(debug_assertions);
+    let verify = |cnf_model: &[bool]| {
+        if !check {
+            return;
+        }
+        let values = crate::solve::atom_values(&compiled.translation, cnf_model);
+        if let Err(e) = crate::solve::check::check_model(&compiled.program, &values) {
+            eprintln!("aspsat: internal error: a computed model fails the stable-model check: {e}");
+            std::process::exit(EXIT_INTERNAL);
+        }
+    };
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
     if optimizing && args.opt_mode != OptMode::Enum {
         let result = optimize(
@@ -160,7 +177,11 @@ pub fn solve(args: &SolveArgs) -> i32 {
             backend.as_mut(),
             args.opt_mode,
             args.models,
-            &mut |model: &crate::solve::Model, costs: &[i64], optimal_phase: bool| {
+            &mut |model: &crate::solve::Model,
+                  cnf_model: &[bool],
+                  costs: &[i64],
+                  optimal_phase: bool| {
+                verify(cnf_model);
                 let mut p = printer.lock().unwrap();
                 if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
                     p.begin_optimal_models();
@@ -205,6 +226,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         backend.as_mut(),
         &options,
         &mut |model, cnf_model| {
+            verify(cnf_model);
             let costs = optimizing.then(|| crate::solve::optimize::costs(tr, cnf_model));
             printer.lock().unwrap().model(texts(model), costs);
         },
@@ -279,6 +301,15 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
                 map.atoms.push((l as u32, symbols.to_string(shown.sym)));
             }
             Value::False => {}
+        }
+    }
+    for level in &compiled.translation.objective {
+        for &(value, weight) in &level.terms {
+            match value {
+                Value::True => map.costs.push((level.priority, weight, 0)),
+                Value::Lit(l) => map.costs.push((level.priority, weight, l)),
+                Value::False => {}
+            }
         }
     }
     map
@@ -387,6 +418,11 @@ pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 
                 );
                 println!("Answer: 1");
                 println!("{}", shown.join(" "));
+                if !map.costs.is_empty() {
+                    let costs: Vec<String> =
+                        map.costs_of(&model).iter().map(|c| c.to_string()).collect();
+                    println!("Optimization: {}", costs.join(" "));
+                }
                 println!("SATISFIABLE");
                 println!();
                 println!("Models       : 1+");

@@ -76,6 +76,10 @@ enum Command {
         /// with costs), ignore (no optimization)
         #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
         opt_mode: OptMode,
+        /// Check every model against the ground program before printing it (a stable-model
+        /// check independent of the translation; always on in debug builds)
+        #[arg(long)]
+        check: bool,
     },
     /// Print the ground program
     Ground {
@@ -126,6 +130,7 @@ fn main() {
             time_limit,
             solver,
             opt_mode,
+            check,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -149,6 +154,7 @@ fn main() {
                 solver: solver.solver,
                 solver_args: solver.solver_args,
                 opt_mode,
+                check,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

@@ -181,6 +181,7 @@ fn solve_json(solver: &str, program: &str, models: &str) -> Run {
     let mut args: Vec<String> = vec![
         "solve".into(),
         "--json".into(),
+        "--check".into(),
         "-n".into(),
         models.into(),
         "--solver".into(),

@@ -266,7 +266,7 @@ fn check_program(name: &str) -> Outcome {
             args, golden.args
         ));
     }
-    let mut cmd: Vec<String> = ["solve", "--json", "-n", "0"]
+    let mut cmd: Vec<String> = ["solve", "--json", "--check", "-n", "0"]
         .iter()
         .map(|s| s.to_string())
         .collect();

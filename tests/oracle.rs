@@ -315,7 +315,10 @@ fn aspsat_answer_sets(text: &str) -> Result<BTreeSet<Vec<String>>, String> {
             max_models: 0,
             project: false,
         },
-        &mut |m, _| {
+        &mut |m, cnf_model| {
+            let values = aspsat::solve::atom_values(&compiled.translation, cnf_model);
+            aspsat::solve::check::check_model(&compiled.program, &values)
+                .expect("every model passes the independent stable-model check");
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
             assert!(out.insert(names), "answer set enumerated twice");

@@ -3,6 +3,7 @@
 
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
+pub mod check;
 pub mod external;
 pub mod optimize;
 mod select;
@@ -82,6 +83,11 @@ pub fn shown_symbols(program: &GroundProgram, tr: &Translation, model: &[bool]) 
     out.sort_by(|a, b| program.symbols.compare(a.0, b.0).then(a.1.cmp(&b.1)));
     out.dedup();
     out.into_iter().map(|(s, _)| s).collect()
+}
+
+/// The truth value of every atom in a CNF model.
+pub fn atom_values(tr: &Translation, model: &[bool]) -> Vec<bool> {
+    tr.atoms.iter().map(|v| value_in(*v, model)).collect()
 }
 
 /// Loads `cnf` into a backend.

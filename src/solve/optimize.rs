@@ -64,12 +64,13 @@ impl Extension<'_> {
 /// What the optimizer reports per model: the model, its costs, and whether it is one of the
 /// proven-optimal models of `optN` (their numbering restarts, as in clingo).
 pub trait OptimizationSink {
-    fn model(&mut self, model: &Model, costs: &[i64], optimal_phase: bool);
+    /// `cnf_model` is the solver's assignment the shown `model` was read from.
+    fn model(&mut self, model: &Model, cnf_model: &[bool], costs: &[i64], optimal_phase: bool);
 }
 
-impl<F: FnMut(&Model, &[i64], bool)> OptimizationSink for F {
-    fn model(&mut self, model: &Model, costs: &[i64], optimal_phase: bool) {
-        self(model, costs, optimal_phase)
+impl<F: FnMut(&Model, &[bool], &[i64], bool)> OptimizationSink for F {
+    fn model(&mut self, model: &Model, cnf_model: &[bool], costs: &[i64], optimal_phase: bool) {
+        self(model, cnf_model, costs, optimal_phase)
     }
 }
 
@@ -119,7 +120,7 @@ pub fn optimize(
             stats.models += 1;
             stats.first_model.get_or_insert(start.elapsed());
             let c = costs(tr, &model);
-            sink.model(&shown_symbols(program, tr, &model), &c, false);
+            sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
             best = Some(c);
         }
         let Some(b) = &best else {
@@ -156,7 +157,7 @@ pub fn optimize(
             optimal_models += 1;
             stats.models += 1;
             let c = costs(tr, &model);
-            sink.model(&shown_symbols(program, tr, &model), &c, true);
+            sink.model(&shown_symbols(program, tr, &model), &model, &c, true);
             if max_optimal != 0 && optimal_models >= max_optimal {
                 stats.solve_time = start.elapsed();
                 return Ok((
