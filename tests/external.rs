@@ -618,9 +618,9 @@ fn a_solver_stopping_at_its_own_limit_is_unknown() {
             "--solver",
             solver,
             &format!("--solver-args={limit}"),
-            "benchmarks/pigeonhole.lp",
+            "benchmarks/pigeonhole_pairwise.lp",
             "-c",
-            "n=13",
+            "n=14",
         ]);
         assert_eq!(r.code, Some(1), "{solver}: {}\n{}", r.stdout, r.stderr);
         assert!(r.stdout.contains("UNKNOWN"), "{solver}: {}", r.stdout);
