@@ -257,7 +257,6 @@ pub struct ExternalBackend {
     body: String,
     dir: Option<TempDir>,
     gave_up: bool,
-    calls: usize,
 }
 
 impl ExternalBackend {
@@ -272,7 +271,6 @@ impl ExternalBackend {
             body: String::new(),
             dir: None,
             gave_up: false,
-            calls: 0,
         }
     }
 
@@ -325,7 +323,6 @@ impl ExternalBackend {
         let status = running
             .wait()
             .map_err(|e| self.fail(format_args!("could not be waited for: {e}")))?;
-        self.calls += 1;
         let read = |p: &Path| {
             std::fs::read(p)
                 .map(|b| String::from_utf8_lossy(&b).into_owned())
