@@ -8,8 +8,8 @@ use crate::output::{Format, Printer, Verdict};
 use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
-use crate::translate::Value;
-use crate::{Compiled, compile, load, parse_const_override};
+use crate::translate::{TranslationKind, Value};
+use crate::{Compiled, compile_with, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -41,6 +41,8 @@ pub struct SolveArgs {
     /// `--solver NAME|PATH` (empty: varisat) and `--solver-args`.
     pub solver: String,
     pub solver_args: Option<String>,
+    /// How positive loops of non-tight programs are handled.
+    pub translation: TranslationKind,
     pub opt_mode: OptMode,
     /// Check every model against the ground program (always on in debug builds).
     pub check: bool,
@@ -55,7 +57,7 @@ fn report(d: &Diagnostic) {
 }
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
+fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
         EXIT_INPUT_ERROR
@@ -70,7 +72,7 @@ fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
         options.max_size = m;
     }
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile(&statements, &options).map_err(fail)?;
+    let compiled = compile_with(&statements, &options, kind).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -139,7 +141,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let compiled = match build(&args.program) {
+    let compiled = match build(&args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -197,6 +199,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
                 p.stats.first_model = stats.first_model;
                 p.stats.unsat_time = stats.unsat_time;
                 p.stats.solver_calls = stats.solver_calls;
+                p.stats.loop_nogoods = stats.loop_nogoods;
                 p.set_optimal_models(optimum.optimal_models);
                 match optimum.outcome {
                     Outcome::Unsatisfiable => {
@@ -239,6 +242,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             p.stats.first_model = stats.first_model;
             p.stats.unsat_time = stats.unsat_time;
             p.stats.solver_calls = stats.solver_calls;
+            p.stats.loop_nogoods = stats.loop_nogoods;
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);
@@ -318,7 +322,8 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
 /// Writes the CNF to `output` (default: standard output); with `map_file`, the symbol map goes
 /// there instead of into the CNF's comments.
 pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) -> i32 {
-    let compiled = match build(args) {
+    // The exported CNF must be exact on its own: level ranking for non-tight programs.
+    let compiled = match build(args, TranslationKind::Ranking) {
         Ok(c) => c,
         Err(code) => return code,
     };

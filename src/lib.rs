@@ -21,7 +21,7 @@ use program::GroundProgram;
 use std::time::{Duration, Instant};
 use syntax::Diagnostic;
 use syntax::ast::{Statement, Term};
-use translate::Translation;
+use translate::{Translation, TranslationKind};
 
 /// A program compiled to CNF, with what the stages measured.
 pub struct Compiled {
@@ -45,28 +45,35 @@ pub fn parse_const_override(arg: &str) -> Result<(String, Term), Diagnostic> {
     }
 }
 
-/// Grounds and translates parsed statements.
+/// Grounds and translates parsed statements (completion; see [`compile_with`]).
 pub fn compile(statements: &[Statement], options: &GroundOptions) -> Result<Compiled, Diagnostic> {
+    compile_with(statements, options, TranslationKind::Completion)
+}
+
+/// Grounds and translates parsed statements with the given treatment of positive loops.
+pub fn compile_with(
+    statements: &[Statement],
+    options: &GroundOptions,
+    kind: TranslationKind,
+) -> Result<Compiled, Diagnostic> {
     let start = Instant::now();
     let grounded = ground::ground(statements, options)?;
     let ground_time = start.elapsed();
     let program = grounded.program;
+    if let Err((a, b, span)) = translate::check_head_cycle_free(&program) {
+        let name = |x| program.symbols.to_string(program.atom_sym(x));
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "this disjunctive rule is not head-cycle-free: its head atoms {} and {} depend positively on each other; such programs need a minimality check, which is not supported yet",
+                name(a),
+                name(b)
+            ),
+        ));
+    }
     let start = Instant::now();
-    let translation = translate::translate(&program).map_err(|cycle| {
-        let mut names: Vec<String> = cycle
-            .atoms
-            .iter()
-            .take(8)
-            .map(|a| program.symbols.to_string(program.atom_sym(*a)))
-            .collect();
-        if cycle.atoms.len() > 8 {
-            names.push(format!("... ({} atoms)", cycle.atoms.len()));
-        }
-        Diagnostic::global(format!(
-            "the program is not tight (positive cycle through {}); non-tight programs are not supported yet",
-            names.join(", ")
-        ))
-    })?;
+    let translation = translate::translate_with(&program, kind)
+        .map_err(|e| Diagnostic::global(e.message(&program)))?;
     Ok(Compiled {
         ground_rules: program.rules.len(),
         program,

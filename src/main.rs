@@ -2,6 +2,7 @@
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::OptMode;
+use aspsat::translate::TranslationKind;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -72,6 +73,10 @@ enum Command {
         time_limit: Option<f64>,
         #[command(flatten)]
         solver: SolverFlags,
+        /// Non-tight programs: completion with loop nogoods while solving, or level ranking
+        #[arg(long, value_name = "KIND", default_value = "completion",
+              value_parser = ["completion", "ranking"])]
+        translation: String,
         /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
         /// with costs), ignore (no optimization)
         #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
@@ -129,6 +134,7 @@ fn main() {
             project,
             time_limit,
             solver,
+            translation,
             opt_mode,
             check,
         } => {
@@ -153,6 +159,10 @@ fn main() {
                 time_limit,
                 solver: solver.solver,
                 solver_args: solver.solver_args,
+                translation: match translation.as_str() {
+                    "ranking" => TranslationKind::Ranking,
+                    _ => TranslationKind::Completion,
+                },
                 opt_mode,
                 check,
             })

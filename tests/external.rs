@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 const FLOWER_ANSWER: &str = "fliph(3) fliph(5) fliph(6) flipv(2) flipv(3) pieceloc(1,1) pieceloc(2,2) pieceloc(3,3) pieceloc(4,6) pieceloc(5,4) pieceloc(6,5)";
 
 /// Programs compared across back ends: many answer sets, unsatisfiable, facts only, `#show`
-/// terms, hidden atoms, command-line constants.
+/// terms, hidden atoms, command-line constants, positive loops.
 const PROGRAMS: &[&str] = &[
     "encodings/flowerfinder.lp",
     "tests/programs/many_subsets.lp",
@@ -36,6 +36,10 @@ const PROGRAMS: &[&str] = &[
     "tests/programs/show_nothing.lp",
     "tests/programs/classical_neg_clash.lp",
     "tests/programs/choice_bounds_eq.lp",
+    // Non-tight: the default completion adds loop nogoods between solver calls.
+    "tests/programs/nontight_hamiltonian.lp",
+    "tests/programs/nontight_reach_chosen.lp",
+    "tests/programs/nontight_choice_in_loop.lp",
 ];
 
 fn root() -> PathBuf {
@@ -703,6 +707,36 @@ fn optimization_through_external_solvers() {
                 expected,
                 "{solver} on {program}"
             );
+        }
+    }
+}
+
+#[test]
+fn nontight_programs_with_the_ranking_translation() {
+    for solver in ["cadical", "minisat"] {
+        if !have(solver) {
+            continue;
+        }
+        for program in [
+            "tests/programs/nontight_hamiltonian.lp",
+            "tests/programs/nontight_mutual.lp",
+            "tests/programs/nontight_negation_mix.lp",
+        ] {
+            let json = |solver: &str| {
+                outcome(&run(&[
+                    "solve",
+                    "--json",
+                    "--check",
+                    "-n",
+                    "0",
+                    "--translation",
+                    "ranking",
+                    "--solver",
+                    solver,
+                    program,
+                ]))
+            };
+            assert_eq!(json(solver), json("varisat"), "{solver} on {program}");
         }
     }
 }

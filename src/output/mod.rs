@@ -47,6 +47,7 @@ pub struct Stats {
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
     pub solver_calls: usize,
+    pub loop_nogoods: usize,
 }
 
 /// Prints models as they come (text) or collects them (JSON), then the summary.
@@ -177,6 +178,7 @@ impl Printer {
                     let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
                     let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
                     let _ = writeln!(out, "Solver calls : {}", s.solver_calls);
+                    let _ = writeln!(out, "Loop nogoods : {}", s.loop_nogoods);
                     let _ = writeln!(
                         out,
                         "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
@@ -232,6 +234,7 @@ impl Printer {
                         "CnfVars": s.cnf_vars,
                         "CnfClauses": s.cnf_clauses,
                         "SolverCalls": s.solver_calls,
+                        "LoopNogoods": s.loop_nogoods,
                         "GroundTime": round3(s.ground_time),
                         "TranslateTime": round3(s.translate_time),
                         "SolveTime": round3(s.solve_time),

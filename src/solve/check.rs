@@ -78,12 +78,12 @@ fn positive_atoms(body: &[BodyElem], m: &[bool], out: &mut Vec<AtomId>) {
 pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String> {
     let name = |a: AtomId| program.symbols.to_string(program.atom_sym(a));
     let n = program.num_atoms();
-    for a in 0..n {
+    for (a, &value) in model.iter().enumerate().take(n) {
         let id = AtomId(a as u32);
-        if program.is_fact(id) && !model[a] {
+        if program.is_fact(id) && !value {
             return Err(format!("fact {} is false", name(id)));
         }
-        if !program.is_derivable(id) && model[a] {
+        if !program.is_derivable(id) && value {
             return Err(format!("{} is true but no rule can derive it", name(id)));
         }
     }

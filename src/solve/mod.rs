@@ -7,6 +7,7 @@ pub mod check;
 pub mod external;
 pub mod optimize;
 mod select;
+pub mod stability;
 mod varisat_backend;
 
 pub use select::SolverChoice;
@@ -59,6 +60,8 @@ pub struct SolveStats {
     pub solve_time: Duration,
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
+    /// Loop nogoods added by the stability check (non-tight programs).
+    pub loop_nogoods: usize,
 }
 
 /// One answer set as shown: symbols in clingo's term order.
@@ -122,6 +125,7 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
+    let mut stability = stability::Hook::new(tr);
     loop {
         let call_start = Instant::now();
         let result = backend.solve()?;
@@ -140,6 +144,9 @@ pub fn enumerate(
             return Err(
                 "the SAT solver returned an assignment that is not a model of the CNF".into(),
             );
+        }
+        if stability.reject(&model, backend, &mut stats) {
+            continue;
         }
         stats.models += 1;
         stats.first_model.get_or_insert(start.elapsed());

@@ -100,6 +100,7 @@ pub fn optimize(
         backend,
     };
     let mut best: Option<Vec<i64>> = None;
+    let mut stability = super::stability::Hook::new(tr);
     for (level_index, level) in tr.objective.iter().enumerate() {
         loop {
             let assumptions: Vec<CnfLit> = match &best {
@@ -111,8 +112,14 @@ pub fn optimize(
                 },
             };
             let call = Instant::now();
-            let result = ext.backend.solve_assuming(&assumptions)?;
-            stats.solver_calls += 1;
+            let result = loop {
+                let result = ext.backend.solve_assuming(&assumptions)?;
+                stats.solver_calls += 1;
+                match result {
+                    Some(m) if stability.reject(&m, ext.backend, &mut stats) => continue,
+                    result => break result,
+                }
+            };
             let Some(model) = result else {
                 stats.unsat_time += call.elapsed();
                 break;
@@ -154,6 +161,9 @@ pub fn optimize(
             let Some(model) = result else {
                 break;
             };
+            if stability.reject(&model, ext.backend, &mut stats) {
+                continue;
+            }
             optimal_models += 1;
             stats.models += 1;
             let c = costs(tr, &model);

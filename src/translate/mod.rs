@@ -1,14 +1,19 @@
 //! Ground program → CNF by Clark completion: an open atom is true exactly when the body of one
 //! of its rules holds (choice rules only allow it), constraints become clauses, and choice
-//! bounds become cardinality constraints. Completion is exact for tight programs only, so a
-//! positive cycle is detected and reported here.
+//! bounds become cardinality constraints. Completion is exact for tight programs only: for the
+//! cyclic components of non-tight programs, [`loops`] records the supports that the stability
+//! check needs (loop nogoods while solving), or [`ranking`] adds a level ranking.
 
 mod aggregate;
 pub mod card;
+mod hcf;
+pub mod loops;
 pub mod pb;
+mod ranking;
 mod tight;
 
-pub use tight::PositiveCycle;
+pub use hcf::check_head_cycle_free;
+pub use loops::{ConditionalLoop, Loops, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
@@ -57,6 +62,9 @@ pub struct Translation {
     pub atoms: Vec<Value>,
     /// What an answer set shows, with the formula value that makes it shown.
     pub shown: Vec<Shown>,
+    /// Cyclic components whose loop formulas the CNF lacks: its models must be checked for
+    /// stability (`None` when the CNF is exact: tight program, or level ranking).
+    pub stability: Option<Loops>,
     /// Optimization levels, highest priority first (empty without optimization statements).
     pub objective: Vec<Level>,
 }
@@ -307,9 +315,18 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
-/// Translates a simplified ground program. Fails on a positive cycle (non-tight program).
-pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> {
-    tight::check(program)?;
+/// Translates a simplified ground program by completion (models of non-tight programs need
+/// the stability check). Fails on positive recursion through a conditional literal.
+pub fn translate(program: &GroundProgram) -> Result<Translation, ConditionalLoop> {
+    translate_with(program, TranslationKind::Completion)
+}
+
+/// Translates a simplified ground program with the given treatment of positive loops.
+pub fn translate_with(
+    program: &GroundProgram,
+    kind: TranslationKind,
+) -> Result<Translation, ConditionalLoop> {
+    let mut loops = loops::analyse(program)?;
     let n = program.num_atoms();
     let mut b = Builder {
         program,
@@ -412,6 +429,15 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
             }
         }
     }
+    loops::record_supports(&mut b, &mut loops);
+    let stability = match kind {
+        _ if loops.is_tight() => None,
+        TranslationKind::Completion => Some(loops),
+        TranslationKind::Ranking => {
+            ranking::encode(&mut b, &loops);
+            None
+        }
+    };
     // Output: shown atoms, and `#show t : body` terms.
     let mut shown = Vec::new();
     for i in 0..n {
@@ -451,6 +477,7 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
         cnf: b.cnf,
         atoms: b.atoms,
         shown,
+        stability,
         objective,
     })
 }
