@@ -10,6 +10,7 @@ pub mod ground;
 pub mod load;
 pub mod output;
 pub mod program;
+pub mod puzzles;
 pub mod scc;
 pub mod solve;
 pub mod symbol;

@@ -111,6 +111,11 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         map: Option<String>,
     },
+    /// Solve and draw a seed puzzle given in its own notation (`aspsat puzzle KIND --help`)
+    Puzzle {
+        #[command(subcommand)]
+        kind: aspsat::puzzles::PuzzleCommand,
+    },
 }
 
 fn parse_opt_mode(s: &str) -> Result<OptMode, String> {
@@ -178,6 +183,7 @@ fn main() {
             solver_output,
             map,
         } => commands::decode(&cnf, &solver_output, map.as_deref()),
+        Command::Puzzle { kind } => aspsat::puzzles::run(kind),
     };
     std::process::exit(code);
 }
