@@ -1,11 +1,16 @@
 //! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
 //! (over all atoms for distinct answer sets, or over the shown output with `--project`).
 
+#[cfg(feature = "cadical-embedded")]
+mod cadical_backend;
 pub mod check;
+pub mod external;
 pub mod optimize;
+mod select;
 pub mod stability;
 mod varisat_backend;
 
+pub use select::SolverChoice;
 pub use varisat_backend::VarisatBackend;
 
 use crate::cnf::{Cnf, CnfLit};
@@ -24,6 +29,11 @@ pub trait SatBackend {
     }
     /// As `solve`, with the literals assumed true for this call only.
     fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String>;
+    /// Whether the last `solve` error means the solver gave up without an answer (it reported
+    /// UNKNOWN, e.g. at a limit of its own) rather than failed.
+    fn gave_up(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -130,7 +140,11 @@ pub fn enumerate(
             };
             return Ok((outcome, stats));
         };
-        debug_assert!(tr.cnf.satisfied_by(&model));
+        if !tr.cnf.satisfied_by(&model) {
+            return Err(
+                "the SAT solver returned an assignment that is not a model of the CNF".into(),
+            );
+        }
         if stability.reject(&model, backend, &mut stats) {
             continue;
         }
