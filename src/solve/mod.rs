@@ -5,6 +5,7 @@
 mod cadical_backend;
 pub mod check;
 pub mod external;
+pub mod minimality;
 pub mod optimize;
 mod select;
 pub mod stability;
@@ -62,6 +63,8 @@ pub struct SolveStats {
     pub unsat_time: Duration,
     /// Loop nogoods added by the stability check (non-tight programs).
     pub loop_nogoods: usize,
+    /// Candidate models rejected by the minimality check (non-head-cycle-free programs).
+    pub minimality_checks: usize,
 }
 
 /// One answer set as shown: symbols in clingo's term order.
@@ -125,7 +128,7 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
-    let mut stability = stability::Hook::new(tr);
+    let mut stability = stability::Hook::new(program, tr);
     loop {
         let call_start = Instant::now();
         let result = backend.solve()?;

@@ -67,6 +67,9 @@ pub struct Translation {
     pub stability: Option<Loops>,
     /// Optimization levels, highest priority first (empty without optimization statements).
     pub objective: Vec<Level>,
+    /// A disjunctive program that is not head-cycle-free: models must pass the minimality
+    /// check (set by `compile`).
+    pub needs_minimality: bool,
 }
 
 impl Translation {
@@ -479,5 +482,6 @@ pub fn translate_with(
         shown,
         stability,
         objective,
+        needs_minimality: false,
     })
 }
