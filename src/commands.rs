@@ -200,6 +200,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
                 p.stats.unsat_time = stats.unsat_time;
                 p.stats.solver_calls = stats.solver_calls;
                 p.stats.loop_nogoods = stats.loop_nogoods;
+                p.stats.minimality_checks = stats.minimality_checks;
                 p.set_optimal_models(optimum.optimal_models);
                 match optimum.outcome {
                     Outcome::Unsatisfiable => {
@@ -243,6 +244,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             p.stats.unsat_time = stats.unsat_time;
             p.stats.solver_calls = stats.solver_calls;
             p.stats.loop_nogoods = stats.loop_nogoods;
+            p.stats.minimality_checks = stats.minimality_checks;
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);

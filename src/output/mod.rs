@@ -48,6 +48,8 @@ pub struct Stats {
     pub unsat_time: Duration,
     pub solver_calls: usize,
     pub loop_nogoods: usize,
+    /// Candidate models rejected by the minimality check (disjunctive, not head-cycle-free).
+    pub minimality_checks: usize,
 }
 
 /// Prints models as they come (text) or collects them (JSON), then the summary.
@@ -181,6 +183,11 @@ impl Printer {
                     let _ = writeln!(out, "Loop nogoods : {}", s.loop_nogoods);
                     let _ = writeln!(
                         out,
+                        "Minimality   : {} candidates rejected",
+                        s.minimality_checks
+                    );
+                    let _ = writeln!(
+                        out,
                         "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
                         s.ground_time.as_secs_f64(),
                         s.translate_time.as_secs_f64(),
@@ -235,6 +242,7 @@ impl Printer {
                         "CnfClauses": s.cnf_clauses,
                         "SolverCalls": s.solver_calls,
                         "LoopNogoods": s.loop_nogoods,
+                        "MinimalityRejections": s.minimality_checks,
                         "GroundTime": round3(s.ground_time),
                         "TranslateTime": round3(s.translate_time),
                         "SolveTime": round3(s.solve_time),
