@@ -293,18 +293,6 @@ impl Grounder {
         comp_of: &[usize],
         comp: usize,
     ) -> Result<(), Stop> {
-        for &i in members {
-            if rules[i]
-                .aggregate_preds()
-                .iter()
-                .any(|&p| comp_of[p] == comp)
-            {
-                return Err(Stop::Error(Diagnostic::error(
-                    &rules[i].span,
-                    "recursive aggregates (an aggregate over atoms that depend on this rule's head) are not supported yet",
-                )));
-            }
-        }
         // Positive body literals over this component drive semi-naive iteration.
         for &i in members {
             let recursive: Vec<usize> = rules[i]
@@ -324,13 +312,14 @@ impl Grounder {
                 .map(|j| (j, plan::plan_delta(&rules[i], j)))
                 .collect();
         }
-        // Rules whose conditions range over this component's own predicates cannot be
-        // instantiated until those predicates are known: they run after the fixpoint of the
-        // others, provisionally (deriving head atoms only) until they add nothing new.
+        // Rules whose conditions or aggregates range over this component's own predicates
+        // cannot be instantiated until those predicates are known: they run after the fixpoint
+        // of the others, provisionally (deriving head atoms only) until they add nothing new.
         let (late, normal): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| {
             rules[i]
                 .condition_preds()
                 .iter()
+                .chain(rules[i].aggregate_preds().iter())
                 .any(|&p| comp_of[p] == comp)
         });
         let mut previous = self.full_window();
