@@ -195,12 +195,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         return match result {
             Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
             Ok((optimum, stats)) => {
-                p.stats.solve_time = stats.solve_time;
-                p.stats.first_model = stats.first_model;
-                p.stats.unsat_time = stats.unsat_time;
-                p.stats.solver_calls = stats.solver_calls;
-                p.stats.loop_nogoods = stats.loop_nogoods;
-                p.stats.minimality_checks = stats.minimality_checks;
+                p.record(&stats);
                 p.set_optimal_models(optimum.optimal_models);
                 match optimum.outcome {
                     Outcome::Unsatisfiable => {
@@ -239,12 +234,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
     match result {
         Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
         Ok((outcome, stats)) => {
-            p.stats.solve_time = stats.solve_time;
-            p.stats.first_model = stats.first_model;
-            p.stats.unsat_time = stats.unsat_time;
-            p.stats.solver_calls = stats.solver_calls;
-            p.stats.loop_nogoods = stats.loop_nogoods;
-            p.stats.minimality_checks = stats.minimality_checks;
+            p.record(&stats);
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);

@@ -84,6 +84,16 @@ impl Printer {
         }
     }
 
+    /// Takes over what the search measured.
+    pub fn record(&mut self, search: &crate::solve::SolveStats) {
+        self.stats.solve_time = search.solve_time;
+        self.stats.first_model = search.first_model;
+        self.stats.unsat_time = search.unsat_time;
+        self.stats.solver_calls = search.solver_calls;
+        self.stats.loop_nogoods = search.loop_nogoods;
+        self.stats.minimality_checks = search.minimality_checks;
+    }
+
     pub fn models(&self) -> usize {
         self.witnesses.len()
     }

@@ -17,8 +17,7 @@ pub use loops::{ConditionalLoop, Loops, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
-use crate::symbol::{Sym, SymData};
-use crate::syntax::ast::CmpOp;
+use crate::symbol::Sym;
 use std::collections::HashMap;
 
 /// A formula's value: decided, or a CNF literal.
@@ -53,6 +52,19 @@ pub struct Shown {
 pub struct Level {
     pub priority: i64,
     pub terms: Vec<(Value, i64)>,
+}
+
+/// Adds the clause `∨ parts` to `cnf`, decided parts simplified away (a true part satisfies it).
+pub fn add_clause(cnf: &mut Cnf, parts: &[Value]) {
+    let mut lits = Vec::with_capacity(parts.len());
+    for p in parts {
+        match p {
+            Value::True => return,
+            Value::False => {}
+            Value::Lit(l) => lits.push(*l),
+        }
+    }
+    cnf.add_clause(&lits);
 }
 
 /// The CNF and the map back to the program.
@@ -189,15 +201,7 @@ impl Builder<'_> {
 
     /// Adds the clause `∨ parts` (decided parts simplified away).
     fn clause(&mut self, parts: &[Value]) {
-        let mut lits = Vec::with_capacity(parts.len());
-        for p in parts {
-            match p {
-                Value::True => return,
-                Value::False => {}
-                Value::Lit(l) => lits.push(*l),
-            }
-        }
-        self.cnf.add_clause(&lits);
+        add_clause(&mut self.cnf, parts);
     }
 
     /// `body → count(inputs) + constant satisfies guards`.
@@ -257,20 +261,11 @@ impl Builder<'_> {
 
 /// Whether `count op value` holds in clingo's term order (integers before everything else).
 fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
-    use std::cmp::Ordering;
-    let ord = match program.symbols.get(g.value) {
-        SymData::Num(v) => (count as i64).cmp(&(*v as i64)),
-        SymData::Inf => Ordering::Greater,
-        _ => Ordering::Less,
-    };
-    match g.op {
-        CmpOp::Eq => ord == Ordering::Equal,
-        CmpOp::Ne => ord != Ordering::Equal,
-        CmpOp::Lt => ord == Ordering::Less,
-        CmpOp::Le => ord != Ordering::Greater,
-        CmpOp::Gt => ord == Ordering::Greater,
-        CmpOp::Ge => ord != Ordering::Less,
-    }
+    crate::program::aggregate::guard_holds(
+        crate::program::aggregate::AggValue::Int(count as i64),
+        g,
+        &program.symbols,
+    )
 }
 
 /// The objective: elements with equal tuples are paid once, when any of their bodies holds.
