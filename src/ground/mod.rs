@@ -119,6 +119,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
         seen_rules: FxHashSet::default(),
         max_size: options.max_size,
         provisional: false,
+        assigned: Vec::new(),
     };
     grounder.program.show = show;
     grounder.run(rules)?;
@@ -219,6 +220,9 @@ struct Grounder {
     max_size: usize,
     /// Instantiating only to find head atoms (see `ground_component`): no rules, no facts.
     provisional: bool,
+    /// Aggregates grounded by the assignment steps of the join in progress (body index and the
+    /// instance with its assigned value), reused when the rule instance is emitted.
+    assigned: Vec<(usize, Aggregate)>,
 }
 
 /// Which rows of each relation a join may use: everything up to `end`, or for a delta literal
@@ -530,7 +534,16 @@ impl Grounder {
                         },
                     };
                     b[var] = Some(sym);
-                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
+                    // The instance's aggregate is this one with the assigned value as a guard.
+                    let mut instance = ground.clone();
+                    instance.guards.push(CountGuard {
+                        op: agg.guards[*guard].0,
+                        value: sym,
+                    });
+                    self.assigned.push((*item, instance));
+                    let result = self.join(lits, aggs, plan, k + 1, window, b, matched, on_match);
+                    self.assigned.pop();
+                    result?;
                 }
                 b[var] = None;
                 Ok(())
@@ -777,8 +790,18 @@ impl Grounder {
                     }
                 }
                 CBody::Aggregate(a) => {
-                    let Some(ground) = self.ground_aggregate(a, b, None)? else {
-                        return Ok(());
+                    let cached = self
+                        .assigned
+                        .iter()
+                        .rev()
+                        .find(|(item, _)| *item == i)
+                        .map(|(_, agg)| agg.clone());
+                    let ground = match cached {
+                        Some(g) => g,
+                        None => match self.ground_aggregate(a, b, None)? {
+                            Some(g) => g,
+                            None => return Ok(()),
+                        },
                     };
                     let polarity = match a.sign {
                         Sign::Pos => Polarity::Pos,
