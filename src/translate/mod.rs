@@ -5,9 +5,13 @@
 
 mod aggregate;
 pub mod card;
+mod encoding;
 pub mod pb;
+#[cfg(test)]
+mod testutil;
 mod tight;
 
+pub use encoding::{EncodingOptions, EncodingStats};
 pub use tight::PositiveCycle;
 
 use crate::cnf::{Cnf, CnfLit};
@@ -59,6 +63,10 @@ pub struct Translation {
     pub shown: Vec<Shown>,
     /// Optimization levels, highest priority first (empty without optimization statements).
     pub objective: Vec<Level>,
+    /// The encodings used (the optimizer's bounds use them too).
+    pub encodings: EncodingOptions,
+    /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
+    pub encoding_stats: EncodingStats,
 }
 
 impl Translation {
@@ -87,6 +95,8 @@ struct Builder<'a> {
     cnf: Cnf,
     atoms: Vec<Value>,
     conjunctions: HashMap<Vec<CnfLit>, CnfLit>,
+    encodings: EncodingOptions,
+    encoding_stats: EncodingStats,
 }
 
 impl Builder<'_> {
@@ -225,7 +235,7 @@ impl Builder<'_> {
             .max()
             .unwrap_or(0)
             .saturating_sub(constant);
-        let outputs = card::totalizer(&mut self.cnf, inputs, needed);
+        let outputs = self.at_least(inputs, needed);
         // at_least(k) over the whole count, constant included
         let at_least = |k: usize| -> Value {
             if k <= constant {
@@ -309,6 +319,14 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
 
 /// Translates a simplified ground program. Fails on a positive cycle (non-tight program).
 pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> {
+    translate_encoded(program, EncodingOptions::default())
+}
+
+/// As [`translate`], with the given cardinality and pseudo-Boolean encodings.
+pub fn translate_encoded(
+    program: &GroundProgram,
+    encodings: EncodingOptions,
+) -> Result<Translation, PositiveCycle> {
     tight::check(program)?;
     let n = program.num_atoms();
     let mut b = Builder {
@@ -316,6 +334,8 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
         cnf: Cnf::new(),
         atoms: vec![Value::False; n],
         conjunctions: HashMap::new(),
+        encodings,
+        encoding_stats: EncodingStats::default(),
     };
     for i in 0..n {
         let a = AtomId(i as u32);
@@ -452,5 +472,7 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> 
         atoms: b.atoms,
         shown,
         objective,
+        encodings,
+        encoding_stats: b.encoding_stats,
     })
 }
