@@ -7,8 +7,8 @@ use crate::output::{Format, Printer, Verdict};
 use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, VarisatBackend};
 use crate::syntax::Diagnostic;
-use crate::translate::Value;
-use crate::{Compiled, compile, load, parse_const_override};
+use crate::translate::{EncodingOptions, Value};
+use crate::{Compiled, compile_encoded, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -24,6 +24,8 @@ pub struct ProgramArgs {
     pub files: Vec<String>,
     pub consts: Vec<String>,
     pub max_ground: Option<usize>,
+    /// Cardinality and pseudo-Boolean encodings (`solve` and `dimacs`).
+    pub encodings: EncodingOptions,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -57,7 +59,7 @@ fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
         options.max_size = m;
     }
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile(&statements, &options).map_err(fail)?;
+    let compiled = compile_encoded(&statements, &options, args.encodings).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -102,6 +104,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         p.stats.cnf_clauses = compiled.translation.cnf.num_clauses();
         p.stats.ground_time = compiled.ground_time;
         p.stats.translate_time = compiled.translate_time;
+        p.stats.encoding = compiled.translation.encoding_stats;
     }
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     crate::solve::load(&mut backend, &compiled.translation.cnf);
@@ -138,6 +141,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
                 p.stats.unsat_time = stats.unsat_time;
                 p.stats.solver_calls = stats.solver_calls;
                 p.set_optimal_models(optimum.optimal_models);
+                p.stats.bound_encoding = optimum.bound_stats;
                 match optimum.outcome {
                     Outcome::Unsatisfiable => {
                         p.finish(Verdict::Unsatisfiable, false);

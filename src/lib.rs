@@ -21,7 +21,7 @@ use program::GroundProgram;
 use std::time::{Duration, Instant};
 use syntax::Diagnostic;
 use syntax::ast::{Statement, Term};
-use translate::Translation;
+use translate::{EncodingOptions, Translation};
 
 /// A program compiled to CNF, with what the stages measured.
 pub struct Compiled {
@@ -47,12 +47,21 @@ pub fn parse_const_override(arg: &str) -> Result<(String, Term), Diagnostic> {
 
 /// Grounds and translates parsed statements.
 pub fn compile(statements: &[Statement], options: &GroundOptions) -> Result<Compiled, Diagnostic> {
+    compile_encoded(statements, options, EncodingOptions::default())
+}
+
+/// As [`compile`], with the given cardinality and pseudo-Boolean encodings.
+pub fn compile_encoded(
+    statements: &[Statement],
+    options: &GroundOptions,
+    encodings: EncodingOptions,
+) -> Result<Compiled, Diagnostic> {
     let start = Instant::now();
     let grounded = ground::ground(statements, options)?;
     let ground_time = start.elapsed();
     let program = grounded.program;
     let start = Instant::now();
-    let translation = translate::translate(&program).map_err(|cycle| {
+    let translation = translate::translate_encoded(&program, encodings).map_err(|cycle| {
         let mut names: Vec<String> = cycle
             .atoms
             .iter()

@@ -249,6 +249,11 @@ enum Outcome {
 }
 
 fn check_program(name: &str) -> Outcome {
+    check_program_with(name, &[])
+}
+
+/// As [`check_program`], with extra command-line arguments (before the program's own).
+fn check_program_with(name: &str, extra: &[&str]) -> Outcome {
     let group = group_of(name);
     let rel = format!("tests/programs/{name}");
     let text = match std::fs::read_to_string(root().join(&rel)) {
@@ -273,6 +278,7 @@ fn check_program(name: &str) -> Outcome {
     if group == "opt_" {
         cmd.push("--opt-mode=optN".into());
     }
+    cmd.extend(extra.iter().map(|s| s.to_string()));
     cmd.extend(args);
     cmd.push(rel.clone());
     let shown_cmd = format!("aspsat {}", cmd.join(" "));
@@ -419,6 +425,42 @@ fn golden_answer_sets() {
             failures.join(", ")
         );
     }
+}
+
+/// Every cardinality and pseudo-Boolean encoding gives the same answer sets (and optima) on the
+/// programs that use them: aggregates, optimization, choice bounds.
+#[test]
+fn golden_answer_sets_every_encoding() {
+    let cards = ["totalizer", "seqcounter", "sortnet", "auto"];
+    let pbs = ["bdd", "adder", "auto"];
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for name in programs() {
+        if !["agg_", "opt_", "choice_bounds"]
+            .iter()
+            .any(|p| name.starts_with(p))
+        {
+            continue;
+        }
+        for card in cards {
+            for pb in pbs {
+                let extra = ["--card-encoding", card, "--pb-encoding", pb];
+                runs += 1;
+                if let Outcome::Fail(msg) = check_program_with(&name, &extra) {
+                    println!("MISMATCH tests/programs/{name}: {msg}\n");
+                    failures.push(format!("{name} ({card}, {pb})"));
+                }
+            }
+        }
+    }
+    println!("encodings: {runs} runs, {} failed", failures.len());
+    assert!(runs >= 12 * 30, "only {runs} runs");
+    assert!(
+        failures.is_empty(),
+        "{} run(s) failed: {}",
+        failures.len(),
+        failures.join(", ")
+    );
 }
 
 /// The corpus itself is well-formed: every program has a golden whose args match its

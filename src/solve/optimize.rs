@@ -2,11 +2,17 @@
 //! the current level becomes a bound (`sum ≤ cost − 1`, assumed through an activation literal)
 //! until the solver answers unsatisfiable; the level's optimum is then fixed for good and the
 //! next level is optimized. Lexicographic order is thereby respected.
+//!
+//! Bounds use the translation's pseudo-Boolean encoding. The decision diagram is rebuilt for
+//! each bound; the adder network of a level is built once, and each bound then costs only a
+//! comparator (a chain of gates over the sum's bits).
 
 use super::{Model, Outcome, SatBackend, SolveStats, shown_symbols};
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
-use crate::translate::{Translation, Value, pb};
+use crate::translate::pb::{self, BinarySum, PbEncoding, adder};
+use crate::translate::{EncodingStats, Translation, Value};
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// clingo's `--opt-mode`.
@@ -43,6 +49,11 @@ struct Extension<'a> {
     cnf: Cnf,
     forwarded: usize,
     backend: &'a mut dyn SatBackend,
+    encoding: PbEncoding,
+    /// The adder network of each level (by index), built at its first bound.
+    sums: HashMap<usize, BinarySum>,
+    /// What the bounds' encodings added.
+    stats: EncodingStats,
 }
 
 impl Extension<'_> {
@@ -53,9 +64,21 @@ impl Extension<'_> {
         self.forwarded = self.cnf.num_clauses();
     }
 
-    /// A literal that implies `Σ level ≤ bound`.
-    fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
-        let v = pb::sum_in(&mut self.cnf, terms, &[(i64::MIN, bound)]);
+    /// A literal equivalent to `Σ level ≤ bound` (only "implies" is needed).
+    fn at_most(&mut self, level: usize, terms: &[(Value, i64)], bound: i64) -> Value {
+        let allowed = [(i64::MIN, bound)];
+        let (encoding, sums) = (self.encoding, &mut self.sums);
+        let (v, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| match encoding {
+            PbEncoding::Adder => {
+                let sum = sums
+                    .entry(level)
+                    .or_insert_with(|| adder::sum_bits(cnf, terms));
+                adder::in_allowed(cnf, sum, &allowed)
+            }
+            e => pb::sum_in_with(cnf, terms, &allowed, e),
+        });
+        self.stats.pb_clauses += clauses;
+        self.stats.pb_vars += vars;
         self.flush();
         v
     }
@@ -80,6 +103,8 @@ pub struct Optimum {
     pub best: Option<Vec<i64>>,
     /// Number of models printed in optN's optimal phase.
     pub optimal_models: usize,
+    /// Clauses and variables of the bounds' pseudo-Boolean encodings.
+    pub bound_stats: EncodingStats,
 }
 
 /// Minimizes the translation's objective. `max_optimal` bounds optN's enumeration (0: all).
@@ -97,13 +122,16 @@ pub fn optimize(
         cnf: Cnf::with_vars(tr.cnf.num_vars()),
         forwarded: 0,
         backend,
+        encoding: tr.encodings.pb,
+        sums: HashMap::new(),
+        stats: EncodingStats::default(),
     };
     let mut best: Option<Vec<i64>> = None;
     for (level_index, level) in tr.objective.iter().enumerate() {
         loop {
             let assumptions: Vec<CnfLit> = match &best {
                 None => Vec::new(),
-                Some(b) => match ext.at_most(&level.terms, b[level_index] - 1) {
+                Some(b) => match ext.at_most(level_index, &level.terms, b[level_index] - 1) {
                     Value::True => Vec::new(),
                     Value::False => break,
                     Value::Lit(l) => vec![l],
@@ -129,12 +157,13 @@ pub fn optimize(
                     outcome: Outcome::Unsatisfiable,
                     best: None,
                     optimal_models: 0,
+                    bound_stats: ext.stats,
                 },
                 stats,
             ));
         };
         // Fix this level at its optimum for the levels below.
-        match ext.at_most(&level.terms, b[level_index]) {
+        match ext.at_most(level_index, &level.terms, b[level_index]) {
             Value::Lit(l) => {
                 ext.cnf.add_clause(&[l]);
                 ext.flush();
@@ -164,6 +193,7 @@ pub fn optimize(
                         outcome: Outcome::Satisfiable { exhausted: false },
                         best,
                         optimal_models,
+                        bound_stats: ext.stats,
                     },
                     stats,
                 ));
@@ -184,6 +214,7 @@ pub fn optimize(
             outcome: Outcome::Satisfiable { exhausted: true },
             best,
             optimal_models,
+            bound_stats: ext.stats,
         },
         stats,
     ))

@@ -21,7 +21,7 @@ fn lit_value(value: &[Option<bool>], l: CnfLit) -> Option<bool> {
     value[l.unsigned_abs() as usize].map(|b| b == (l > 0))
 }
 
-fn dpll(clauses: &[&[CnfLit]], value: &mut Vec<Option<bool>>) -> bool {
+fn dpll(clauses: &[&[CnfLit]], value: &mut [Option<bool>]) -> bool {
     // unit propagation to a fixpoint
     loop {
         let mut changed = false;
@@ -62,7 +62,7 @@ fn dpll(clauses: &[&[CnfLit]], value: &mut Vec<Option<bool>>) -> bool {
         return true;
     };
     for b in [true, false] {
-        let mut next = value.clone();
+        let mut next = value.to_vec();
         next[v] = Some(b);
         if dpll(clauses, &mut next) {
             return true;

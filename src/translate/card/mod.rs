@@ -8,7 +8,7 @@
 //!
 //! | encoding | clauses | auxiliary variables |
 //! |---|---|---|
-//! | [`totalizer`] (Bailleux & Boufkhad 2003) | O(n·k) (O(n²) uncut) | O(n·min(k, log n)) |
+//! | [`totalizer`] (Bailleux & Boufkhad 2003) | O(n·k) (O(n²) uncut) | O(n log k) |
 //! | [`seqcounter`] (Sinz 2005) | ≤ 4·n·k | ≤ n·k |
 //! | [`sortnet`] (Batcher's odd-even merge, cut as in Asín et al. 2011) | O(n log² k) | O(n log² k) |
 //!

@@ -14,6 +14,7 @@
 pub mod adder;
 pub mod bdd;
 
+pub use adder::BinarySum;
 pub use bdd::ite;
 
 use super::Value;
