@@ -5,14 +5,14 @@
 //!
 //! Bounds use the translation's pseudo-Boolean encoding. The decision diagram is rebuilt for
 //! each bound; the adder network of a level is built once, and each bound then costs only a
-//! comparator (a chain of gates over the sum's bits).
+//! comparator (a chain of gates over the sum's bits). With `auto`, each bound takes whichever
+//! adds fewer clauses, so once a level's network exists its bounds stay with it.
 
 use super::{Model, Outcome, SatBackend, SolveStats, shown_symbols};
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
-use crate::translate::pb::{self, BinarySum, PbEncoding, adder};
+use crate::translate::pb::PbEncoder;
 use crate::translate::{EncodingStats, Translation, Value};
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// clingo's `--opt-mode`.
@@ -49,9 +49,7 @@ struct Extension<'a> {
     cnf: Cnf,
     forwarded: usize,
     backend: &'a mut dyn SatBackend,
-    encoding: PbEncoding,
-    /// The adder network of each level (by index), built at its first bound.
-    sums: HashMap<usize, BinarySum>,
+    pb: PbEncoder,
     /// What the bounds' encodings added.
     stats: EncodingStats,
 }
@@ -65,17 +63,10 @@ impl Extension<'_> {
     }
 
     /// A literal equivalent to `Σ level ≤ bound` (only "implies" is needed).
-    fn at_most(&mut self, level: usize, terms: &[(Value, i64)], bound: i64) -> Value {
-        let allowed = [(i64::MIN, bound)];
-        let (encoding, sums) = (self.encoding, &mut self.sums);
-        let (v, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| match encoding {
-            PbEncoding::Adder => {
-                let sum = sums
-                    .entry(level)
-                    .or_insert_with(|| adder::sum_bits(cnf, terms));
-                adder::in_allowed(cnf, sum, &allowed)
-            }
-            e => pb::sum_in_with(cnf, terms, &allowed, e),
+    fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
+        let pb = &mut self.pb;
+        let (v, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| {
+            pb.sum_in(cnf, terms, &[(i64::MIN, bound)])
         });
         self.stats.pb_clauses += clauses;
         self.stats.pb_vars += vars;
@@ -122,8 +113,7 @@ pub fn optimize(
         cnf: Cnf::with_vars(tr.cnf.num_vars()),
         forwarded: 0,
         backend,
-        encoding: tr.encodings.pb,
-        sums: HashMap::new(),
+        pb: PbEncoder::new(tr.encodings.pb),
         stats: EncodingStats::default(),
     };
     let mut best: Option<Vec<i64>> = None;
@@ -131,7 +121,7 @@ pub fn optimize(
         loop {
             let assumptions: Vec<CnfLit> = match &best {
                 None => Vec::new(),
-                Some(b) => match ext.at_most(level_index, &level.terms, b[level_index] - 1) {
+                Some(b) => match ext.at_most(&level.terms, b[level_index] - 1) {
                     Value::True => Vec::new(),
                     Value::False => break,
                     Value::Lit(l) => vec![l],
@@ -163,7 +153,7 @@ pub fn optimize(
             ));
         };
         // Fix this level at its optimum for the levels below.
-        match ext.at_most(level_index, &level.terms, b[level_index]) {
+        match ext.at_most(&level.terms, b[level_index]) {
             Value::Lit(l) => {
                 ext.cnf.add_clause(&[l]);
                 ext.flush();

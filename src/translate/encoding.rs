@@ -1,7 +1,7 @@
 //! The choice of cardinality and pseudo-Boolean encodings, and what they cost.
 
 use super::card::{self, CardEncoding};
-use super::pb::{self, PbEncoding};
+use super::pb::{PbEncoder, PbEncoding};
 use super::{Builder, Value};
 use crate::cnf::{Cnf, CnfLit};
 
@@ -36,26 +36,42 @@ impl EncodingStats {
     }
 }
 
+/// The encoders of one translation and what they added.
+pub(super) struct Encoders {
+    options: EncodingOptions,
+    pb: PbEncoder,
+    pub(super) stats: EncodingStats,
+}
+
+impl Encoders {
+    pub(super) fn new(options: EncodingOptions) -> Self {
+        Encoders {
+            options,
+            pb: PbEncoder::new(options.pb),
+            stats: EncodingStats::default(),
+        }
+    }
+}
+
 impl Builder<'_> {
     /// `out[i] ↔ (at least i+1 of inputs)` for `i < min(k, n)`, by the chosen encoding.
     pub(super) fn at_least(&mut self, inputs: &[CnfLit], k: usize) -> Vec<CnfLit> {
-        let encoding = self.encodings.card;
+        let encoding = self.encoders.options.card;
         let (out, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| {
             card::at_least(cnf, inputs, k, encoding)
         });
-        self.encoding_stats.card_clauses += clauses;
-        self.encoding_stats.card_vars += vars;
+        self.encoders.stats.card_clauses += clauses;
+        self.encoders.stats.card_vars += vars;
         out
     }
 
     /// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed`, by the chosen encoding.
     pub(super) fn sum_in(&mut self, items: &[(Value, i64)], allowed: &[(i64, i64)]) -> Value {
-        let encoding = self.encodings.pb;
-        let (v, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| {
-            pb::sum_in_with(cnf, items, allowed, encoding)
-        });
-        self.encoding_stats.pb_clauses += clauses;
-        self.encoding_stats.pb_vars += vars;
+        let pb = &mut self.encoders.pb;
+        let (v, clauses, vars) =
+            EncodingStats::measure(&mut self.cnf, |cnf| pb.sum_in(cnf, items, allowed));
+        self.encoders.stats.pb_clauses += clauses;
+        self.encoders.stats.pb_vars += vars;
         v
     }
 }

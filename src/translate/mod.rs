@@ -21,7 +21,7 @@ use crate::syntax::ast::CmpOp;
 use std::collections::HashMap;
 
 /// A formula's value: decided, or a CNF literal.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Value {
     True,
     False,
@@ -95,8 +95,7 @@ struct Builder<'a> {
     cnf: Cnf,
     atoms: Vec<Value>,
     conjunctions: HashMap<Vec<CnfLit>, CnfLit>,
-    encodings: EncodingOptions,
-    encoding_stats: EncodingStats,
+    encoders: encoding::Encoders,
 }
 
 impl Builder<'_> {
@@ -334,8 +333,7 @@ pub fn translate_encoded(
         cnf: Cnf::new(),
         atoms: vec![Value::False; n],
         conjunctions: HashMap::new(),
-        encodings,
-        encoding_stats: EncodingStats::default(),
+        encoders: encoding::Encoders::new(encodings),
     };
     for i in 0..n {
         let a = AtomId(i as u32);
@@ -473,6 +471,6 @@ pub fn translate_encoded(
         shown,
         objective,
         encodings,
-        encoding_stats: b.encoding_stats,
+        encoding_stats: b.encoders.stats,
     })
 }

@@ -149,29 +149,7 @@ pub fn at_least(cnf: &mut Cnf, bits: &[Value], c: i64) -> Value {
 
 /// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed` by an adder network.
 pub fn sum_in(cnf: &mut Cnf, items: &[(Value, i64)], allowed: &[(i64, i64)]) -> Value {
-    // Decided constraints need no network.
-    let (mut lo, mut hi) = (0i64, 0i64);
-    for &(v, w) in items {
-        match v {
-            Value::True => {
-                lo += w;
-                hi += w;
-            }
-            Value::False => {}
-            Value::Lit(_) => {
-                lo += w.min(0);
-                hi += w.max(0);
-            }
-        }
-    }
-    if all_allowed(allowed, lo, hi) {
-        return Value::True;
-    }
-    if none_allowed(allowed, lo, hi) {
-        return Value::False;
-    }
-    let sum = sum_bits(cnf, items);
-    in_allowed(cnf, &sum, allowed)
+    super::sum_in_with(cnf, items, allowed, super::PbEncoding::Adder)
 }
 
 fn new_lit(cnf: &mut Cnf) -> Value {

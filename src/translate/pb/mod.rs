@@ -8,8 +8,8 @@
 //!   number, compared with each interval's ends by a comparator circuit. O(Σ bits of wᵢ)
 //!   clauses whatever the weights, but weaker propagation.
 //!
-//! [`PbEncoding::Auto`] builds the adder network (linear size) and then the decision diagram
-//! under a budget of as many clauses, keeping the diagram when it fits.
+//! [`PbEncoder`] chooses between them ([`PbEncoding::Auto`]: the fewer clauses) and shares one
+//! adder network among the constraints over the same sum.
 
 pub mod adder;
 pub mod bdd;
@@ -19,6 +19,7 @@ pub use bdd::ite;
 
 use super::Value;
 use crate::cnf::Cnf;
+use std::collections::HashMap;
 
 /// Sorted disjoint closed intervals of integers; `i64::MIN`/`i64::MAX` are unbounded ends.
 pub type Intervals = Vec<(i64, i64)>;
@@ -29,7 +30,7 @@ pub enum PbEncoding {
     #[default]
     Bdd,
     Adder,
-    /// The decision diagram when it is no larger than the adder network.
+    /// Whichever adds fewer clauses (see [`PbEncoder`]).
     Auto,
 }
 
@@ -100,25 +101,99 @@ pub fn sum_in_with(
     allowed: &[(i64, i64)],
     encoding: PbEncoding,
 ) -> Value {
-    match encoding {
-        PbEncoding::Bdd => bdd::sum_in(cnf, items, allowed, usize::MAX).expect("no budget"),
-        PbEncoding::Adder => adder::sum_in(cnf, items, allowed),
-        PbEncoding::Auto => {
-            let mut by_adder = Cnf::with_vars(cnf.num_vars());
-            let adder_root = adder::sum_in(&mut by_adder, items, allowed);
-            let mut by_bdd = Cnf::with_vars(cnf.num_vars());
-            match bdd::sum_in(&mut by_bdd, items, allowed, by_adder.num_clauses()) {
-                Some(root) => {
-                    append(cnf, &by_bdd);
-                    root
-                }
-                None => {
-                    append(cnf, &by_adder);
-                    adder_root
+    PbEncoder::new(encoding).sum_in(cnf, items, allowed)
+}
+
+/// Encodes pseudo-Boolean constraints into one CNF, reusing the adder network of a sum for
+/// every constraint over the same weighted items (several guards of one aggregate, successive
+/// optimization bounds): after the first, each costs only a comparator.
+///
+/// `Auto` takes whichever adds fewer clauses to the CNF for this constraint: the adder network
+/// (or only a comparator when the sum's network exists) or the decision diagram, which is
+/// built under a budget of the adder's clauses and abandoned when it exceeds it.
+#[derive(Debug, Default)]
+pub struct PbEncoder {
+    encoding: PbEncoding,
+    sums: HashMap<Vec<(Value, i64)>, adder::BinarySum>,
+}
+
+impl PbEncoder {
+    pub fn new(encoding: PbEncoding) -> Self {
+        PbEncoder {
+            encoding,
+            sums: HashMap::new(),
+        }
+    }
+
+    /// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed` (decided items may be given as
+    /// constants); its definition is added to `cnf`.
+    pub fn sum_in(
+        &mut self,
+        cnf: &mut Cnf,
+        items: &[(Value, i64)],
+        allowed: &[(i64, i64)],
+    ) -> Value {
+        let (lo, hi) = range(items);
+        if all_allowed(allowed, lo, hi) {
+            return Value::True;
+        }
+        if none_allowed(allowed, lo, hi) {
+            return Value::False;
+        }
+        match self.encoding {
+            PbEncoding::Bdd => bdd::sum_in(cnf, items, allowed, usize::MAX).expect("no budget"),
+            PbEncoding::Adder => {
+                let sum = self
+                    .sums
+                    .entry(items.to_vec())
+                    .or_insert_with(|| adder::sum_bits(cnf, items));
+                adder::in_allowed(cnf, sum, allowed)
+            }
+            PbEncoding::Auto => {
+                let mut by_adder = Cnf::with_vars(cnf.num_vars());
+                let (adder_root, new_sum) = match self.sums.get(items) {
+                    Some(sum) => (adder::in_allowed(&mut by_adder, sum, allowed), None),
+                    None => {
+                        let sum = adder::sum_bits(&mut by_adder, items);
+                        (adder::in_allowed(&mut by_adder, &sum, allowed), Some(sum))
+                    }
+                };
+                let mut by_bdd = Cnf::with_vars(cnf.num_vars());
+                match bdd::sum_in(&mut by_bdd, items, allowed, by_adder.num_clauses()) {
+                    Some(root) => {
+                        append(cnf, &by_bdd);
+                        root
+                    }
+                    None => {
+                        append(cnf, &by_adder);
+                        if let Some(sum) = new_sum {
+                            self.sums.insert(items.to_vec(), sum);
+                        }
+                        adder_root
+                    }
                 }
             }
         }
     }
+}
+
+/// The smallest and largest value of `Σ wᵢ·[xᵢ]`.
+fn range(items: &[(Value, i64)]) -> (i64, i64) {
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for &(v, w) in items {
+        match v {
+            Value::True => {
+                lo += w;
+                hi += w;
+            }
+            Value::False => {}
+            Value::Lit(_) => {
+                lo += w.min(0);
+                hi += w.max(0);
+            }
+        }
+    }
+    (lo, hi)
 }
 
 /// Appends `ext`, whose new variables follow `cnf`'s.
