@@ -7,7 +7,7 @@ use crate::output::{Format, Printer, Verdict};
 use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, VarisatBackend};
 use crate::syntax::Diagnostic;
-use crate::translate::{EncodingOptions, Value};
+use crate::translate::{EncodingOptions, TranslationKind, Value};
 use crate::{Compiled, compile_encoded, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -36,15 +36,23 @@ pub struct SolveArgs {
     pub stats: bool,
     pub project: bool,
     pub time_limit: Option<f64>,
+    /// How positive loops of non-tight programs are handled.
+    pub translation: TranslationKind,
     pub opt_mode: OptMode,
+    /// Check every model against the ground program (always on in debug builds).
+    pub check: bool,
 }
+
+/// Exit code for a model that fails the independent check: a bug in aspsat, never printed as
+/// an answer.
+pub const EXIT_INTERNAL: i32 = 70;
 
 fn report(d: &Diagnostic) {
     eprintln!("{d}");
 }
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
+fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
         EXIT_INPUT_ERROR
@@ -59,7 +67,7 @@ fn build(args: &ProgramArgs) -> Result<Compiled, i32> {
         options.max_size = m;
     }
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile_encoded(&statements, &options, args.encodings).map_err(fail)?;
+    let compiled = compile_encoded(&statements, &options, kind, args.encodings).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -92,7 +100,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             std::process::exit(code);
         });
     }
-    let compiled = match build(&args.program) {
+    let compiled = match build(&args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -112,6 +120,17 @@ pub fn solve(args: &SolveArgs) -> i32 {
     let texts = |model: &crate::solve::Model| -> Vec<String> {
         model.iter().map(|s| symbols.to_string(*s)).collect()
     };
+    let check = args.check || cfg!(debug_assertions);
+    let verify = |cnf_model: &[bool]| {
+        if !check {
+            return;
+        }
+        let values = crate::solve::atom_values(&compiled.translation, cnf_model);
+        if let Err(e) = crate::solve::check::check_model(&compiled.program, &values) {
+            eprintln!("aspsat: internal error: a computed model fails the stable-model check: {e}");
+            std::process::exit(EXIT_INTERNAL);
+        }
+    };
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
     if optimizing && args.opt_mode != OptMode::Enum {
         let result = optimize(
@@ -120,7 +139,11 @@ pub fn solve(args: &SolveArgs) -> i32 {
             &mut backend,
             args.opt_mode,
             args.models,
-            &mut |model: &crate::solve::Model, costs: &[i64], optimal_phase: bool| {
+            &mut |model: &crate::solve::Model,
+                  cnf_model: &[bool],
+                  costs: &[i64],
+                  optimal_phase: bool| {
+                verify(cnf_model);
                 let mut p = printer.lock().unwrap();
                 if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
                     p.begin_optimal_models();
@@ -140,6 +163,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
                 p.stats.first_model = stats.first_model;
                 p.stats.unsat_time = stats.unsat_time;
                 p.stats.solver_calls = stats.solver_calls;
+                p.stats.loop_nogoods = stats.loop_nogoods;
                 p.set_optimal_models(optimum.optimal_models);
                 p.stats.bound_encoding = optimum.bound_stats;
                 match optimum.outcome {
@@ -170,6 +194,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         &mut backend,
         &options,
         &mut |model, cnf_model| {
+            verify(cnf_model);
             let costs = optimizing.then(|| crate::solve::optimize::costs(tr, cnf_model));
             printer.lock().unwrap().model(texts(model), costs);
         },
@@ -186,6 +211,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             p.stats.first_model = stats.first_model;
             p.stats.unsat_time = stats.unsat_time;
             p.stats.solver_calls = stats.solver_calls;
+            p.stats.loop_nogoods = stats.loop_nogoods;
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);
@@ -250,11 +276,21 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
             Value::False => {}
         }
     }
+    for level in &compiled.translation.objective {
+        for &(value, weight) in &level.terms {
+            match value {
+                Value::True => map.costs.push((level.priority, weight, 0)),
+                Value::Lit(l) => map.costs.push((level.priority, weight, l)),
+                Value::False => {}
+            }
+        }
+    }
     map
 }
 
 pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
-    let compiled = match build(args) {
+    // The exported CNF must be exact on its own: level ranking for non-tight programs.
+    let compiled = match build(args, TranslationKind::Ranking) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -315,6 +351,11 @@ pub fn decode(cnf_path: &str, answer_path: &str) -> i32 {
                 );
                 println!("Answer: 1");
                 println!("{}", shown.join(" "));
+                if !map.costs.is_empty() {
+                    let costs: Vec<String> =
+                        map.costs_of(&model).iter().map(|c| c.to_string()).collect();
+                    println!("Optimization: {}", costs.join(" "));
+                }
                 println!("SATISFIABLE");
                 println!();
                 println!("Models       : 1+");

@@ -10,6 +10,7 @@ pub mod ground;
 pub mod load;
 pub mod output;
 pub mod program;
+pub mod puzzles;
 pub mod scc;
 pub mod solve;
 pub mod symbol;
@@ -21,7 +22,7 @@ use program::GroundProgram;
 use std::time::{Duration, Instant};
 use syntax::Diagnostic;
 use syntax::ast::{Statement, Term};
-use translate::{EncodingOptions, Translation};
+use translate::{EncodingOptions, Translation, TranslationKind};
 
 /// A program compiled to CNF, with what the stages measured.
 pub struct Compiled {
@@ -45,37 +46,45 @@ pub fn parse_const_override(arg: &str) -> Result<(String, Term), Diagnostic> {
     }
 }
 
-/// Grounds and translates parsed statements.
+/// Grounds and translates parsed statements (completion; see [`compile_with`]).
 pub fn compile(statements: &[Statement], options: &GroundOptions) -> Result<Compiled, Diagnostic> {
-    compile_encoded(statements, options, EncodingOptions::default())
+    compile_with(statements, options, TranslationKind::Completion)
 }
 
-/// As [`compile`], with the given cardinality and pseudo-Boolean encodings.
+/// Grounds and translates parsed statements with the given treatment of positive loops.
+pub fn compile_with(
+    statements: &[Statement],
+    options: &GroundOptions,
+    kind: TranslationKind,
+) -> Result<Compiled, Diagnostic> {
+    compile_encoded(statements, options, kind, EncodingOptions::default())
+}
+
+/// As [`compile_with`], with the given cardinality and pseudo-Boolean encodings.
 pub fn compile_encoded(
     statements: &[Statement],
     options: &GroundOptions,
+    kind: TranslationKind,
     encodings: EncodingOptions,
 ) -> Result<Compiled, Diagnostic> {
     let start = Instant::now();
     let grounded = ground::ground(statements, options)?;
     let ground_time = start.elapsed();
     let program = grounded.program;
+    if let Err((a, b, span)) = translate::check_head_cycle_free(&program) {
+        let name = |x| program.symbols.to_string(program.atom_sym(x));
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "this disjunctive rule is not head-cycle-free: its head atoms {} and {} depend positively on each other; such programs need a minimality check, which is not supported yet",
+                name(a),
+                name(b)
+            ),
+        ));
+    }
     let start = Instant::now();
-    let translation = translate::translate_encoded(&program, encodings).map_err(|cycle| {
-        let mut names: Vec<String> = cycle
-            .atoms
-            .iter()
-            .take(8)
-            .map(|a| program.symbols.to_string(program.atom_sym(*a)))
-            .collect();
-        if cycle.atoms.len() > 8 {
-            names.push(format!("... ({} atoms)", cycle.atoms.len()));
-        }
-        Diagnostic::global(format!(
-            "the program is not tight (positive cycle through {}); non-tight programs are not supported yet",
-            names.join(", ")
-        ))
-    })?;
+    let translation = translate::translate_encoded(&program, kind, encodings)
+        .map_err(|e| Diagnostic::global(e.message(&program)))?;
     Ok(Compiled {
         ground_rules: program.rules.len(),
         program,

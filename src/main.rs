@@ -2,9 +2,9 @@
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::OptMode;
-use aspsat::translate::EncodingOptions;
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
+use aspsat::translate::{EncodingOptions, TranslationKind};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -73,10 +73,18 @@ enum Command {
         /// Stop after this many seconds (UNKNOWN, exit 1)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// Non-tight programs: completion with loop nogoods while solving, or level ranking
+        #[arg(long, value_name = "KIND", default_value = "completion",
+              value_parser = ["completion", "ranking"])]
+        translation: String,
         /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
         /// with costs), ignore (no optimization)
         #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
         opt_mode: OptMode,
+        /// Check every model against the ground program before printing it (a stable-model
+        /// check independent of the translation; always on in debug builds)
+        #[arg(long)]
+        check: bool,
     },
     /// Print the ground program
     Ground {
@@ -93,6 +101,11 @@ enum Command {
     },
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
     Decode { cnf: String, solver_output: String },
+    /// Solve and draw a seed puzzle given in its own notation (`aspsat puzzle KIND --help`)
+    Puzzle {
+        #[command(subcommand)]
+        kind: aspsat::puzzles::PuzzleCommand,
+    },
 }
 
 fn parse_opt_mode(s: &str) -> Result<OptMode, String> {
@@ -115,7 +128,9 @@ fn main() {
             stats,
             project,
             time_limit,
+            translation,
             opt_mode,
+            check,
         } => {
             let mut args = program.args();
             // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
@@ -136,12 +151,18 @@ fn main() {
                 stats,
                 project,
                 time_limit,
+                translation: match translation.as_str() {
+                    "ranking" => TranslationKind::Ranking,
+                    _ => TranslationKind::Completion,
+                },
                 opt_mode,
+                check,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),
         Command::Dimacs { program, output } => commands::dimacs(&program.args(), output.as_deref()),
         Command::Decode { cnf, solver_output } => commands::decode(&cnf, &solver_output),
+        Command::Puzzle { kind } => aspsat::puzzles::run(kind),
     };
     std::process::exit(code);
 }

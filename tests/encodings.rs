@@ -10,9 +10,9 @@
 use aspsat::ground::GroundOptions;
 use aspsat::solve::optimize::{OptMode, optimize};
 use aspsat::solve::{Model, SolveOptions, VarisatBackend};
-use aspsat::translate::EncodingOptions;
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
+use aspsat::translate::{EncodingOptions, TranslationKind};
 use std::collections::BTreeSet;
 
 /// xorshift64*: reproducible without a dependency.
@@ -234,8 +234,13 @@ fn solve(
     encodings: EncodingOptions,
 ) -> Result<(BTreeSet<Vec<String>>, Option<i64>), String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let compiled = aspsat::compile_encoded(&statements, &GroundOptions::default(), encodings)
-        .map_err(|d| d.to_string())?;
+    let compiled = aspsat::compile_encoded(
+        &statements,
+        &GroundOptions::default(),
+        TranslationKind::Completion,
+        encodings,
+    )
+    .map_err(|d| d.to_string())?;
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     aspsat::solve::load(&mut backend, &compiled.translation.cnf);
     let symbols = &compiled.program.symbols;
@@ -261,7 +266,7 @@ fn solve(
         &mut backend,
         OptMode::OptN,
         0,
-        &mut |m: &Model, _: &[i64], optimal: bool| {
+        &mut |m: &Model, _: &[bool], _: &[i64], optimal: bool| {
             if optimal {
                 out.insert(names(m, symbols));
             }

@@ -5,9 +5,15 @@
 //! choice bounds, and accepts an interpretation exactly when it is the least model of its reduct
 //! (Gelfond–Lifschitz, with choice rules reduced as in clingo's semantics). aspsat must produce
 //! the same set of answer sets. Failing seeds are printed so a failure can be replayed.
+//!
+//! Tight programs are checked with the default translation. Non-tight programs (positive loops
+//! through normal rules, choice rules and choice conditions, across one to four atoms) are
+//! checked with both treatments of loops: completion with loop nogoods, and level ranking. A
+//! share of them shows only some atoms and is enumerated with `--project`.
 
 use aspsat::ground::GroundOptions;
 use aspsat::solve::{SolveOptions, VarisatBackend};
+use aspsat::translate::TranslationKind;
 use std::collections::BTreeSet;
 
 /// xorshift64*: reproducible without a dependency.
@@ -62,6 +68,8 @@ struct Program {
     rules: Vec<Rule>,
     /// pairs of atoms that cannot both hold (p and -p)
     complements: Vec<(usize, usize)>,
+    /// `Some(atoms)`: only these atoms are shown (`#show` statements), answer sets are projected.
+    shown: Option<Vec<usize>>,
 }
 
 impl Program {
@@ -102,12 +110,22 @@ impl Program {
                 out.push_str(&format!("{head} :- {}.\n", body.join(", ")));
             }
         }
+        match &self.shown {
+            Some(shown) if shown.is_empty() => out.push_str("#show.\n"),
+            Some(shown) => {
+                for &a in shown {
+                    out.push_str(&format!("#show {}/0.\n", self.names[a]));
+                }
+            }
+            None => {}
+        }
         out
     }
 }
 
-/// A random tight program: positive dependencies only go from higher to lower atoms.
-fn random_program(rng: &mut Rng) -> Program {
+/// A random program. Tight: positive dependencies only go from higher to lower atoms. Not
+/// tight: any positive dependency, plus one or two positive loops over one to four atoms.
+fn random_program(rng: &mut Rng, tight: bool) -> Program {
     let base = 3 + rng.below(4);
     let classical = rng.chance(30);
     let mut names: Vec<String> = (0..base).map(|i| format!("a{i}")).collect();
@@ -136,7 +154,7 @@ fn random_program(rng: &mut Rng) -> Program {
                 }
             }
         };
-        if pol == Pol::Pos && order[atom] >= bound {
+        if tight && pol == Pol::Pos && order[atom] >= bound {
             return Some(Lit {
                 atom,
                 pol: Pol::Not,
@@ -190,11 +208,65 @@ fn random_program(rng: &mut Rng) -> Program {
             .collect();
         rules.push(Rule { head, body });
     }
+    if !tight {
+        for _ in 0..1 + rng.below(2) {
+            // x_0 -> x_1 -> ... -> x_0 through normal rules, choice bodies and choice conditions
+            let len = 1 + rng.below(4);
+            let cycle: Vec<usize> = (0..len).map(|_| rng.below(atoms)).collect();
+            for j in 0..len {
+                let from = Lit {
+                    atom: cycle[j],
+                    pol: Pol::Pos,
+                };
+                let to = cycle[(j + 1) % len];
+                let mut body = Vec::new();
+                let head = match rng.below(4) {
+                    0 | 1 => {
+                        body.push(from);
+                        Head::Atom(to)
+                    }
+                    2 => {
+                        body.push(from);
+                        Head::Choice(vec![(to, None)], None, None)
+                    }
+                    _ => Head::Choice(vec![(to, Some(from))], None, None),
+                };
+                if rng.chance(30) {
+                    body.extend(lit_below(rng, usize::MAX));
+                }
+                rules.insert(rng.below(rules.len() + 1), Rule { head, body });
+            }
+            if rng.chance(70) {
+                // an external support, so that the grounder cannot drop the loop
+                let x = cycle[rng.below(len)];
+                let body = lit_below(rng, usize::MAX)
+                    .map(|l| Lit {
+                        atom: l.atom,
+                        pol: Pol::Not,
+                    })
+                    .into_iter()
+                    .filter(|_| rng.chance(50))
+                    .collect();
+                let head = if rng.chance(50) {
+                    Head::Choice(vec![(x, None)], None, None)
+                } else {
+                    Head::Atom(x)
+                };
+                rules.insert(rng.below(rules.len() + 1), Rule { head, body });
+            }
+        }
+    }
+    let shown = if rng.chance(25) {
+        Some((0..atoms).filter(|_| rng.chance(50)).collect())
+    } else {
+        None
+    };
     Program {
         atoms,
         names,
         rules,
         complements,
+        shown,
     }
 }
 
@@ -289,7 +361,7 @@ fn oracle(p: &Program) -> BTreeSet<Vec<String>> {
         }
         if least == m {
             let mut names: Vec<String> = (0..p.atoms)
-                .filter(|&i| m[i])
+                .filter(|&i| m[i] && p.shown.as_ref().is_none_or(|s| s.contains(&i)))
                 .map(|i| p.names[i].clone())
                 .collect();
             names.sort();
@@ -299,10 +371,17 @@ fn oracle(p: &Program) -> BTreeSet<Vec<String>> {
     out
 }
 
-fn aspsat_answer_sets(text: &str) -> Result<BTreeSet<Vec<String>>, String> {
+fn aspsat_answer_sets(
+    text: &str,
+    kind: TranslationKind,
+    project: bool,
+) -> Result<BTreeSet<Vec<String>>, String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let compiled =
-        aspsat::compile(&statements, &GroundOptions::default()).map_err(|d| d.to_string())?;
+    let compiled = aspsat::compile_with(&statements, &GroundOptions::default(), kind)
+        .map_err(|d| d.to_string())?;
+    if kind == TranslationKind::Ranking && compiled.translation.stability.is_some() {
+        return Err("the ranking translation left loops to the stability check".into());
+    }
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     aspsat::solve::load(&mut backend, &compiled.translation.cnf);
     let mut out = BTreeSet::new();
@@ -313,9 +392,12 @@ fn aspsat_answer_sets(text: &str) -> Result<BTreeSet<Vec<String>>, String> {
         &mut backend,
         &SolveOptions {
             max_models: 0,
-            project: false,
+            project,
         },
-        &mut |m, _| {
+        &mut |m, cnf_model| {
+            let values = aspsat::solve::atom_values(&compiled.translation, cnf_model);
+            aspsat::solve::check::check_model(&compiled.program, &values)
+                .expect("every model passes the independent stable-model check");
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
             assert!(out.insert(names), "answer set enumerated twice");
@@ -324,30 +406,61 @@ fn aspsat_answer_sets(text: &str) -> Result<BTreeSet<Vec<String>>, String> {
     Ok(out)
 }
 
-fn check_seeds(seeds: std::ops::Range<u64>) {
+/// Checks the programs of the seeds with each translation; returns how many programs had a
+/// positive loop after grounding (the stability check had something to do).
+fn check_seeds(seeds: std::ops::Range<u64>, tight: bool, kinds: &[TranslationKind]) -> usize {
     let mut failures = Vec::new();
+    let mut non_tight = 0;
     for seed in seeds {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-        let p = random_program(&mut rng);
+        let p = random_program(&mut rng, tight);
         let text = p.text();
         let expected = oracle(&p);
-        match aspsat_answer_sets(&text) {
-            Ok(got) if got == expected => {}
-            Ok(got) => failures.push(format!(
-                "seed {seed}:\n{text}expected {expected:?}\n     got {got:?}"
-            )),
-            Err(e) => failures.push(format!("seed {seed}:\n{text}error: {e}")),
+        for &kind in kinds {
+            match aspsat_answer_sets(&text, kind, p.shown.is_some()) {
+                Ok(got) if got == expected => {}
+                Ok(got) => failures.push(format!(
+                    "seed {seed} (tight: {tight}, {kind:?}):\n{text}expected {expected:?}\n     got {got:?}"
+                )),
+                Err(e) => failures.push(format!("seed {seed} ({kind:?}):\n{text}error: {e}")),
+            }
+        }
+        if is_non_tight(&text) {
+            non_tight += 1;
         }
         if failures.len() >= 5 {
             break;
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    non_tight
+}
+
+fn is_non_tight(text: &str) -> bool {
+    let statements = aspsat::syntax::parse(text, "<random>".into()).unwrap();
+    let compiled = aspsat::compile(&statements, &GroundOptions::default()).unwrap();
+    compiled.translation.stability.is_some()
 }
 
 #[test]
 fn random_tight_programs_match_the_oracle() {
-    check_seeds(0..3000);
+    let non_tight = check_seeds(0..3000, true, &[TranslationKind::Completion]);
+    assert_eq!(non_tight, 0, "the tight generator made a non-tight program");
+}
+
+#[test]
+fn random_non_tight_programs_match_the_oracle_with_both_translations() {
+    let n = 6000;
+    let non_tight = check_seeds(
+        1_000_000..1_000_000 + n,
+        false,
+        &[TranslationKind::Completion, TranslationKind::Ranking],
+    );
+    println!("{non_tight} of {n} programs are non-tight after grounding");
+    assert!(
+        non_tight * 2 > n as usize,
+        "only {non_tight} non-tight programs"
+    );
 }
 
 #[test]
@@ -373,6 +486,7 @@ fn oracle_knows_the_classics() {
             },
         ],
         complements: vec![],
+        shown: None,
     };
     let expected: BTreeSet<Vec<String>> = [vec!["a".to_string()], vec!["b".to_string()]].into();
     assert_eq!(oracle(&p), expected);
@@ -388,6 +502,7 @@ fn oracle_knows_the_classics() {
             }],
         }],
         complements: vec![],
+        shown: None,
     };
     assert_eq!(oracle(&p), [Vec::<String>::new()].into());
 }

@@ -1,7 +1,10 @@
 //! DIMACS CNF with aspsat's symbol map in comments, and SAT solvers' answers.
 //!
 //! Map lines: `c atom VAR SYMBOL` (the shown symbol is true exactly when VAR is) and
-//! `c fact SYMBOL` (shown in every answer set).
+//! `c fact SYMBOL` (shown in every answer set). Optimization programs add their objective as
+//! `c cost PRIORITY WEIGHT LIT` lines (`LIT` a DIMACS literal, or `true`): a model's cost at a
+//! priority is the sum of the weights of the lines whose literal it satisfies; costs are
+//! minimized lexicographically, highest priority first (clingo's `W@P`).
 
 use super::{Cnf, CnfLit};
 use std::io::{self, Write};
@@ -11,6 +14,33 @@ use std::io::{self, Write};
 pub struct SymbolMap {
     pub atoms: Vec<(u32, String)>,
     pub facts: Vec<String>,
+    /// Objective terms `(priority, weight, literal)`; literal 0 stands for `true`.
+    pub costs: Vec<(i64, i64, CnfLit)>,
+}
+
+impl SymbolMap {
+    /// The model's cost vector, highest priority first (empty without an objective).
+    pub fn costs_of(&self, model: &[bool]) -> Vec<i64> {
+        let mut priorities: Vec<i64> = self.costs.iter().map(|c| c.0).collect();
+        priorities.sort_unstable_by(|a, b| b.cmp(a));
+        priorities.dedup();
+        priorities
+            .iter()
+            .map(|&p| {
+                self.costs
+                    .iter()
+                    .filter(|&&(q, _, l)| {
+                        q == p
+                            && (l == 0
+                                || model
+                                    .get(l.unsigned_abs() as usize)
+                                    .is_some_and(|&v| v == (l > 0)))
+                    })
+                    .map(|c| c.1)
+                    .sum()
+            })
+            .collect()
+    }
 }
 
 pub fn write(out: &mut dyn Write, cnf: &Cnf, map: &SymbolMap, header: &[String]) -> io::Result<()> {
@@ -23,6 +53,13 @@ pub fn write(out: &mut dyn Write, cnf: &Cnf, map: &SymbolMap, header: &[String])
     }
     for sym in &map.facts {
         writeln!(w, "c fact {sym}")?;
+    }
+    for &(priority, weight, lit) in &map.costs {
+        if lit == 0 {
+            writeln!(w, "c cost {priority} {weight} true")?;
+        } else {
+            writeln!(w, "c cost {priority} {weight} {lit}")?;
+        }
     }
     writeln!(w, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
     let mut line = String::new();
@@ -62,6 +99,22 @@ pub fn read(text: &str) -> Result<(Cnf, SymbolMap), String> {
                 map.atoms.push((var, sym.to_string()));
             } else if let Some(sym) = comment.strip_prefix("fact ") {
                 map.facts.push(sym.to_string());
+            } else if let Some(rest) = comment.strip_prefix("cost ") {
+                let parts: Vec<&str> = rest.split_whitespace().collect();
+                let bad = || format!("line {}: malformed 'c cost' line", i + 1);
+                let [p, w, l] = parts.as_slice() else {
+                    return Err(bad());
+                };
+                let lit = if *l == "true" {
+                    0
+                } else {
+                    l.parse().map_err(|_| bad())?
+                };
+                map.costs.push((
+                    p.parse().map_err(|_| bad())?,
+                    w.parse().map_err(|_| bad())?,
+                    lit,
+                ));
             }
             continue;
         }
@@ -204,6 +257,7 @@ mod tests {
         let map = SymbolMap {
             atoms: vec![(1, "p(1,\"a b\")".into())],
             facts: vec!["q".into()],
+            costs: vec![(2, 5, -1), (1, 3, 0)],
         };
         let mut out = Vec::new();
         write(&mut out, &cnf, &map, &["made by a test".into()]).unwrap();

@@ -142,6 +142,12 @@ fn head_vars(h: &CHead) -> Vec<VarId> {
             priority.iter().for_each(|p| p.collect_vars(&mut v));
             terms.iter().for_each(|t| t.collect_vars(&mut v));
         }
+        CHead::Disjunction(elems) => {
+            for e in elems {
+                e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
+                e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+            }
+        }
         CHead::Choice { elems, guards, .. } => {
             for e in elems {
                 e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
@@ -201,6 +207,8 @@ pub enum CHead {
         elems: Vec<CChoiceElem>,
         guards: Vec<(CmpOp, CTerm)>,
     },
+    /// `a ; b : c` (elements as in choice rules, without terms).
+    Disjunction(Vec<CChoiceElem>),
     /// `#show t : body.`
     ShowTerm(CTerm),
     /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
@@ -228,7 +236,9 @@ impl CRule {
     pub fn head_preds(&self) -> Vec<PredId> {
         match &self.head {
             CHead::Atom(a) => vec![a.pred],
-            CHead::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
+            CHead::Choice { elems, .. } | CHead::Disjunction(elems) => {
+                elems.iter().map(|e| e.atom.pred).collect()
+            }
             CHead::None | CHead::ShowTerm(_) | CHead::Cost { .. } => Vec::new(),
         }
     }
@@ -249,7 +259,7 @@ impl CRule {
                 add(cond);
             }
         }
-        if let CHead::Choice { elems, .. } = &self.head {
+        if let CHead::Choice { elems, .. } | CHead::Disjunction(elems) = &self.head {
             elems.iter().for_each(|e| add(&e.cond));
         }
         out
@@ -278,7 +288,7 @@ impl CRule {
                 }
             }
         }
-        if let CHead::Choice { elems, .. } = &self.head {
+        if let CHead::Choice { elems, .. } | CHead::Disjunction(elems) = &self.head {
             for e in elems {
                 e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
             }
@@ -690,16 +700,7 @@ impl<'a> Compiler<'a> {
                 heads
             }
             Head::None => vec![Head::None],
-            Head::Disjunction(elems) => {
-                return Err(Diagnostic::error(
-                    &elems
-                        .first()
-                        .map(|e| e.span.clone())
-                        .unwrap_or(rule.span.clone()),
-                    "disjunctive heads and conditional head literals are not supported yet",
-                ));
-            }
-            Head::Aggregate { .. } => vec![rule.head.clone()],
+            Head::Disjunction(_) | Head::Aggregate { .. } => vec![rule.head.clone()],
         };
         for head in &heads {
             for body in &bodies {
@@ -883,8 +884,27 @@ impl<'a> Compiler<'a> {
                     guards,
                 }
             }
-            RuleHead::Ast(Head::Disjunction(_)) => {
-                unreachable!("rejected by rule()")
+            RuleHead::Ast(Head::Disjunction(elems)) => {
+                let mut celems = Vec::new();
+                for e in elems {
+                    for atom in expand_atom(&e.atom) {
+                        for cond in expand_conjunction(&e.cond) {
+                            let mut local = Vec::new();
+                            let catom = self.atom(&atom, &mut vars, &mut local)?;
+                            let mut lits = self.condition(&cond, &mut vars)?;
+                            lits.extend(local);
+                            celems.push(CChoiceElem {
+                                atom: catom,
+                                terms: None,
+                                cond: Condition {
+                                    lits,
+                                    plan: Vec::new(),
+                                },
+                            });
+                        }
+                    }
+                }
+                CHead::Disjunction(celems)
             }
         };
         cbody.extend(ranges.into_iter().map(CBody::Lit));

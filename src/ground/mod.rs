@@ -796,7 +796,7 @@ impl Grounder {
                         Sign::Not => Polarity::Not,
                         Sign::NotNot => Polarity::NotNot,
                     };
-                    match decided_value(&ground, &self.program.symbols) {
+                    match aggregate::decided(&ground, &self.program.symbols) {
                         Some(holds) => {
                             if holds != (polarity == Polarity::Not) {
                                 continue;
@@ -901,6 +901,23 @@ impl Grounder {
                 }
                 Head::Atom(id)
             }
+            CHead::Disjunction(elems) => {
+                let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+                for e in elems {
+                    self.conditions(&e.cond, b, &mut |g, binding, cond| {
+                        if let Some((sym, args)) = g.atom_sym(&e.atom, binding)? {
+                            let id = g.program.atom(sym);
+                            g.derive(e.atom.pred, id, &args);
+                            if !ground_elems.iter().any(|x| x.atom == id && x.cond == cond) {
+                                ground_elems.push(ChoiceElem { atom: id, cond });
+                            }
+                        }
+                        Ok(())
+                    })?;
+                }
+                self.shift_disjunction(body, ground_elems, &rule.span);
+                return Ok(());
+            }
             CHead::Choice {
                 func,
                 elems,
@@ -959,7 +976,7 @@ impl Grounder {
                         &rule.span,
                     );
                     let mut constraint = body.clone();
-                    match decided_value(&aggregate, &self.program.symbols) {
+                    match aggregate::decided(&aggregate, &self.program.symbols) {
                         Some(true) => {}
                         Some(false) => self.push_rule(Rule {
                             head: Head::None,
@@ -986,6 +1003,65 @@ impl Grounder {
         };
         self.push_rule(Rule { head, body });
         Ok(())
+    }
+
+    /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
+    /// when the body and its condition hold and no other element holds. Exact for
+    /// head-cycle-free programs; the head atoms are recorded so that `compile` can check that.
+    /// A disjunction whose elements all have conditions is false when none of them holds.
+    fn shift_disjunction(&mut self, body: Vec<BodyElem>, elems: Vec<ChoiceElem>, span: &Span) {
+        if self.provisional {
+            return;
+        }
+        let mut all_conditional = true;
+        for (i, e) in elems.iter().enumerate() {
+            all_conditional &= !e.cond.is_empty();
+            let mut rule_body = body.clone();
+            rule_body.extend(e.cond.iter().map(|l| BodyElem::Lit(*l)));
+            for (j, other) in elems.iter().enumerate() {
+                if j == i || other.atom == e.atom {
+                    continue;
+                }
+                if other.cond.is_empty() {
+                    rule_body.push(BodyElem::Lit(Lit::not(other.atom)));
+                } else {
+                    // not (cond ∧ atom): the instance "cond, atom → false"
+                    let mut cond = other.cond.clone();
+                    cond.push(Lit::pos(other.atom));
+                    let lit = self.false_lit();
+                    rule_body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+                }
+            }
+            self.push_rule(Rule {
+                head: Head::Atom(e.atom),
+                body: rule_body,
+            });
+        }
+        if all_conditional {
+            let lit = self.false_lit();
+            let mut constraint = body;
+            if !elems.is_empty() {
+                constraint.push(BodyElem::Conditional(
+                    elems
+                        .iter()
+                        .map(|e| CondInstance {
+                            lit,
+                            cond: e.cond.clone(),
+                        })
+                        .collect(),
+                ));
+            }
+            self.push_rule(Rule {
+                head: Head::None,
+                body: constraint,
+            });
+        }
+        let mut atoms: Vec<AtomId> = elems.iter().map(|e| e.atom).collect();
+        atoms.sort();
+        atoms.dedup();
+        if atoms.len() > 1 {
+            self.program.disjunctions.push((atoms, span.clone()));
+        }
     }
 
     fn push_rule(&mut self, rule: Rule) {
@@ -1132,21 +1208,6 @@ type MatchCallback<'a> =
 
 /// Receives each instance of a condition: the binding and the instance's open literals.
 type ConditionCallback<'a> = dyn FnMut(&mut Grounder, &Binding, Vec<Lit>) -> Result<(), Stop> + 'a;
-
-/// Whether an aggregate is decided: all its tuples sure (its value is known).
-fn decided_value(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
-    let tuples = aggregate::tuples(agg);
-    if tuples.iter().any(|t| !t.sure()) {
-        return None;
-    }
-    let weights: Vec<Sym> = tuples.iter().map(|t| t.weight).collect();
-    let value = aggregate::value_of(agg.func, &weights, syms);
-    Some(
-        agg.guards
-            .iter()
-            .all(|g| aggregate::guard_holds(value, g, syms)),
-    )
-}
 
 #[derive(PartialEq, Eq, Debug)]
 enum LitValue {

@@ -356,9 +356,11 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
             terms.iter().for_each(|t| t.collect_vars(&mut v));
             check(v, &bound)?;
         }
-        CHead::Choice { elems, guards, .. } => {
-            for (_, g) in guards {
-                check(g.vars(), &bound)?;
+        CHead::Choice { elems, .. } | CHead::Disjunction(elems) => {
+            if let CHead::Choice { guards, .. } = &rule.head {
+                for (_, g) in guards {
+                    check(g.vars(), &bound)?;
+                }
             }
             for e in elems {
                 let mut local = bound.clone();
@@ -381,7 +383,7 @@ pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(
             cond.plan = cond_plans.next().expect("one plan per conditional");
         }
     }
-    if let CHead::Choice { elems, .. } = &mut rule.head {
+    if let CHead::Choice { elems, .. } | CHead::Disjunction(elems) = &mut rule.head {
         for (e, p) in elems.iter_mut().zip(elem_plans) {
             e.cond.plan = p;
         }

@@ -47,6 +47,7 @@ pub struct Stats {
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
     pub solver_calls: usize,
+    pub loop_nogoods: usize,
     /// What the cardinality and pseudo-Boolean encodings added to the CNF.
     pub encoding: crate::translate::EncodingStats,
     /// What the optimizer's bounds added (pseudo-Boolean encodings, not in the CNF's counts).
@@ -198,6 +199,7 @@ impl Printer {
                         b.pb_clauses, b.pb_vars
                     );
                     let _ = writeln!(out, "Solver calls : {}", s.solver_calls);
+                    let _ = writeln!(out, "Loop nogoods : {}", s.loop_nogoods);
                     let _ = writeln!(
                         out,
                         "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
@@ -259,6 +261,7 @@ impl Printer {
                         "BoundClauses": s.bound_encoding.pb_clauses,
                         "BoundVars": s.bound_encoding.pb_vars,
                         "SolverCalls": s.solver_calls,
+                        "LoopNogoods": s.loop_nogoods,
                         "GroundTime": round3(s.ground_time),
                         "TranslateTime": round3(s.translate_time),
                         "SolveTime": round3(s.solve_time),

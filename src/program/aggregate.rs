@@ -34,6 +34,77 @@ pub fn guard_holds(value: AggValue, guard: &CountGuard, syms: &SymbolTable) -> b
     }
 }
 
+/// The integers that satisfy every guard, as sorted disjoint closed intervals
+/// (`i64::MIN`/`i64::MAX` stand for unbounded ends).
+pub fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64, i64)> {
+    let mut allowed = vec![(i64::MIN, i64::MAX)];
+    for g in guards {
+        let here: Vec<(i64, i64)> = match syms.get(g.value) {
+            SymData::Num(v) => {
+                let v = *v as i64;
+                match g.op {
+                    CmpOp::Eq => vec![(v, v)],
+                    CmpOp::Ne => vec![(i64::MIN, v - 1), (v + 1, i64::MAX)],
+                    CmpOp::Lt => vec![(i64::MIN, v - 1)],
+                    CmpOp::Le => vec![(i64::MIN, v)],
+                    CmpOp::Gt => vec![(v + 1, i64::MAX)],
+                    CmpOp::Ge => vec![(v, i64::MAX)],
+                }
+            }
+            // integers compare below every non-integer but #inf
+            _ => {
+                let holds = guard_holds(AggValue::Int(0), g, syms);
+                if holds {
+                    vec![(i64::MIN, i64::MAX)]
+                } else {
+                    vec![]
+                }
+            }
+        };
+        let mut next = Vec::new();
+        for &(a, b) in &allowed {
+            for &(c, d) in &here {
+                let (lo, hi) = (a.max(c), b.min(d));
+                if lo <= hi {
+                    next.push((lo, hi));
+                }
+            }
+        }
+        next.sort_unstable();
+        allowed = next;
+    }
+    allowed
+}
+
+/// Whether the aggregate's guards hold for every or for no value between its smallest and
+/// largest possible value (`#count`, `#sum`, `#sum+`); `None` when that depends on the model.
+pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    let ts = tuples(agg);
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for t in &ts {
+        let w = match agg.func {
+            AggFunc::Count => 1,
+            AggFunc::Sum | AggFunc::SumPlus => int(syms, t.weight),
+            AggFunc::Min | AggFunc::Max => return None,
+        };
+        if t.sure() {
+            lo += w;
+            hi += w;
+        } else {
+            lo += w.min(0);
+            hi += w.max(0);
+        }
+    }
+    let allowed = allowed_intervals(&agg.guards, syms);
+    if allowed.iter().any(|&(a, b)| a <= lo && hi <= b) {
+        Some(true)
+    } else if !allowed.iter().any(|&(a, b)| a <= hi && lo <= b) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// The distinct tuples of an aggregate: weight, and the conditions (a disjunction) under which
 /// the tuple is in the set. A tuple with an empty condition is in the set for sure.
 pub struct Tuple<'a> {
@@ -147,4 +218,16 @@ pub fn possible_values(agg: &Aggregate, syms: &SymbolTable) -> Vec<AggValue> {
             values.into_iter().map(AggValue::Sym).collect()
         }
     }
+}
+
+/// Whether an aggregate is decided: all its tuples sure (its value is known), or no possible
+/// value (or every one) meets the guards. `None` when the model decides.
+pub fn decided(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    let ts = tuples(agg);
+    if ts.iter().any(|t| !t.sure()) {
+        return decided_by_bounds(agg, syms);
+    }
+    let weights: Vec<Sym> = ts.iter().map(|t| t.weight).collect();
+    let value = value_of(agg.func, &weights, syms);
+    Some(agg.guards.iter().all(|g| guard_holds(value, g, syms)))
 }

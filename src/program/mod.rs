@@ -159,6 +159,9 @@ pub struct GroundProgram {
     pub show: ShowSpec,
     /// `#minimize`, `#maximize` and weak constraints (empty: no optimization).
     pub minimize: Vec<CostElem>,
+    /// The head atoms of each disjunctive rule instance (shifted into normal rules by the
+    /// grounder, which is exact only if no two of them share a positive cycle).
+    pub disjunctions: Vec<(Vec<AtomId>, crate::syntax::ast::Span)>,
 }
 
 impl GroundProgram {

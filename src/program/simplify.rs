@@ -17,6 +17,8 @@ enum Value {
 struct State {
     facts: Vec<bool>,
     support: Vec<u32>,
+    /// Atoms found unfounded (only positively circular support): false like unsupported ones.
+    unfounded: Vec<bool>,
 }
 
 impl State {
@@ -24,7 +26,7 @@ impl State {
         let i = atom.0 as usize;
         if self.facts[i] {
             Value::True
-        } else if self.support[i] == 0 {
+        } else if self.support[i] == 0 || self.unfounded[i] {
             Value::False
         } else {
             Value::Open
@@ -60,16 +62,9 @@ fn simplify_rule(rule: &mut Rule, st: &State, syms: &SymbolTable) -> Outcome {
                 e.cond.retain(|c| st.lit(*c) != Value::True);
                 true
             });
-            let tuples = super::aggregate::tuples(aggregate);
-            if tuples.iter().any(|t| !t.sure()) {
+            let Some(holds) = super::aggregate::decided(aggregate, syms) else {
                 return true;
-            }
-            let weights: Vec<_> = tuples.iter().map(|t| t.weight).collect();
-            let value = super::aggregate::value_of(aggregate.func, &weights, syms);
-            let holds = aggregate
-                .guards
-                .iter()
-                .all(|g| super::aggregate::guard_holds(value, g, syms));
+            };
             if holds == (*polarity == Polarity::Not) {
                 dead = true;
             }
@@ -151,11 +146,99 @@ fn body_atoms(rule: &Rule, out: &mut Vec<super::AtomId>) {
     }
 }
 
+/// The least fixpoint of derivability where only plain positive body literals (and positive
+/// choice conditions) must be derivable first; everything else is assumed possible.
+fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
+    let n = st.facts.len();
+    let mut possible: Vec<bool> = st.facts.clone();
+    // For each (rule, element) the number of required atoms not yet possible.
+    let mut waiting: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    let mut missing: Vec<Vec<usize>> = Vec::with_capacity(rules.len());
+    let mut queue = Vec::new();
+    let open = |a: super::AtomId| st.value(a) != Value::False;
+    for (r, rule) in rules.iter().enumerate() {
+        let mut per_head = Vec::new();
+        if !alive[r] {
+            missing.push(per_head);
+            continue;
+        }
+        let body: Vec<usize> = rule
+            .body
+            .iter()
+            .filter_map(|e| match e {
+                BodyElem::Lit(l) if l.polarity == Polarity::Pos => Some(l.atom.0 as usize),
+                _ => None,
+            })
+            .collect();
+        let elems: Vec<(super::AtomId, Vec<usize>)> = match &rule.head {
+            Head::None => Vec::new(),
+            Head::Atom(a) => vec![(*a, Vec::new())],
+            Head::Choice { elems, .. } => elems
+                .iter()
+                .map(|e| {
+                    let cond = e
+                        .cond
+                        .iter()
+                        .filter(|l| l.polarity == Polarity::Pos)
+                        .map(|l| l.atom.0 as usize)
+                        .collect();
+                    (e.atom, cond)
+                })
+                .collect(),
+        };
+        for (k, (head, cond)) in elems.iter().enumerate() {
+            if !open(*head) {
+                per_head.push(usize::MAX);
+                continue;
+            }
+            let mut required: Vec<usize> = body
+                .iter()
+                .chain(cond)
+                .copied()
+                .filter(|&b| !possible[b])
+                .collect();
+            required.sort_unstable();
+            required.dedup();
+            per_head.push(required.len());
+            for &b in &required {
+                waiting[b].push((r, k));
+            }
+            if required.is_empty() && !possible[head.0 as usize] {
+                possible[head.0 as usize] = true;
+                queue.push(head.0 as usize);
+            }
+        }
+        missing.push(per_head);
+    }
+    while let Some(b) = queue.pop() {
+        for &(r, k) in &waiting[b] {
+            let m = &mut missing[r][k];
+            if *m == usize::MAX || *m == 0 {
+                continue;
+            }
+            *m -= 1;
+            if *m == 0 {
+                let head = match &rules[r].head {
+                    Head::Atom(a) => *a,
+                    Head::Choice { elems, .. } => elems[k].atom,
+                    Head::None => continue,
+                };
+                if !possible[head.0 as usize] {
+                    possible[head.0 as usize] = true;
+                    queue.push(head.0 as usize);
+                }
+            }
+        }
+    }
+    possible
+}
+
 pub fn simplify(program: &mut GroundProgram) {
     let n = program.num_atoms();
     let mut st = State {
         facts: program.facts.clone(),
         support: vec![0; n],
+        unfounded: vec![false; n],
     };
     let mut rules = std::mem::take(&mut program.rules);
     let mut occurrences: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -177,40 +260,55 @@ pub fn simplify(program: &mut GroundProgram) {
     }
     let mut alive = vec![true; rules.len()];
     let mut queue: Vec<u32> = (0..rules.len() as u32).collect();
-    while let Some(r) = queue.pop() {
-        let r = r as usize;
-        if !alive[r] {
-            continue;
-        }
-        let mut changed_atoms = Vec::new();
-        match simplify_rule(&mut rules[r], &st, &program.symbols) {
-            Outcome::Dead => {
-                alive[r] = false;
-                for a in &heads[r] {
-                    let s = &mut st.support[a.0 as usize];
-                    *s -= 1;
-                    if *s == 0 && !st.facts[a.0 as usize] {
-                        changed_atoms.push(*a);
+    loop {
+        while let Some(r) = queue.pop() {
+            let r = r as usize;
+            if !alive[r] {
+                continue;
+            }
+            let mut changed_atoms = Vec::new();
+            match simplify_rule(&mut rules[r], &st, &program.symbols) {
+                Outcome::Dead => {
+                    alive[r] = false;
+                    for a in &heads[r] {
+                        let s = &mut st.support[a.0 as usize];
+                        *s -= 1;
+                        if *s == 0 && !st.facts[a.0 as usize] && !st.unfounded[a.0 as usize] {
+                            changed_atoms.push(*a);
+                        }
+                    }
+                }
+                Outcome::Alive => {
+                    if let Head::Atom(a) = rules[r].head
+                        && rules[r].body.is_empty()
+                        && !st.facts[a.0 as usize]
+                    {
+                        st.facts[a.0 as usize] = true;
+                        changed_atoms.push(a);
                     }
                 }
             }
-            Outcome::Alive => {
-                if let Head::Atom(a) = rules[r].head
-                    && rules[r].body.is_empty()
-                    && !st.facts[a.0 as usize]
-                {
-                    st.facts[a.0 as usize] = true;
-                    changed_atoms.push(a);
-                }
+            for a in changed_atoms {
+                queue.extend(occurrences[a.0 as usize].iter().copied());
             }
         }
-        for a in changed_atoms {
-            queue.extend(occurrences[a.0 as usize].iter().copied());
+        // Atoms whose every support depends positively on atoms that cannot be derived first
+        // (unsupported loops like `a :- b. b :- a.`) are false in every answer set.
+        let possible = possible_atoms(&rules, &alive, &st);
+        let unfounded: Vec<usize> = (0..n)
+            .filter(|&a| !possible[a] && st.support[a] > 0 && !st.facts[a] && !st.unfounded[a])
+            .collect();
+        if unfounded.is_empty() {
+            break;
+        }
+        for a in unfounded {
+            st.unfounded[a] = true;
+            queue.extend(occurrences[a].iter().copied());
         }
     }
     program.facts = st.facts;
     for (i, d) in program.derivable.iter_mut().enumerate() {
-        *d = program.facts[i] || st.support[i] > 0;
+        *d = program.facts[i] || (st.support[i] > 0 && !st.unfounded[i]);
     }
     program.rules = rules
         .into_iter()

@@ -1,7 +1,9 @@
 //! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
 //! (over all atoms for distinct answer sets, or over the shown output with `--project`).
 
+pub mod check;
 pub mod optimize;
+pub mod stability;
 mod varisat_backend;
 
 pub use varisat_backend::VarisatBackend;
@@ -48,6 +50,8 @@ pub struct SolveStats {
     pub solve_time: Duration,
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
+    /// Loop nogoods added by the stability check (non-tight programs).
+    pub loop_nogoods: usize,
 }
 
 /// One answer set as shown: symbols in clingo's term order.
@@ -72,6 +76,11 @@ pub fn shown_symbols(program: &GroundProgram, tr: &Translation, model: &[bool]) 
     out.sort_by(|a, b| program.symbols.compare(a.0, b.0).then(a.1.cmp(&b.1)));
     out.dedup();
     out.into_iter().map(|(s, _)| s).collect()
+}
+
+/// The truth value of every atom in a CNF model.
+pub fn atom_values(tr: &Translation, model: &[bool]) -> Vec<bool> {
+    tr.atoms.iter().map(|v| value_in(*v, model)).collect()
 }
 
 /// Loads `cnf` into a backend.
@@ -106,6 +115,7 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
+    let mut stability = stability::Hook::new(tr);
     loop {
         let call_start = Instant::now();
         let result = backend.solve()?;
@@ -121,6 +131,9 @@ pub fn enumerate(
             return Ok((outcome, stats));
         };
         debug_assert!(tr.cnf.satisfied_by(&model));
+        if stability.reject(&model, backend, &mut stats) {
+            continue;
+        }
         stats.models += 1;
         stats.first_model.get_or_insert(start.elapsed());
         on_model(&shown_symbols(program, tr, &model), &model);

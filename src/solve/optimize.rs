@@ -78,12 +78,13 @@ impl Extension<'_> {
 /// What the optimizer reports per model: the model, its costs, and whether it is one of the
 /// proven-optimal models of `optN` (their numbering restarts, as in clingo).
 pub trait OptimizationSink {
-    fn model(&mut self, model: &Model, costs: &[i64], optimal_phase: bool);
+    /// `cnf_model` is the solver's assignment the shown `model` was read from.
+    fn model(&mut self, model: &Model, cnf_model: &[bool], costs: &[i64], optimal_phase: bool);
 }
 
-impl<F: FnMut(&Model, &[i64], bool)> OptimizationSink for F {
-    fn model(&mut self, model: &Model, costs: &[i64], optimal_phase: bool) {
-        self(model, costs, optimal_phase)
+impl<F: FnMut(&Model, &[bool], &[i64], bool)> OptimizationSink for F {
+    fn model(&mut self, model: &Model, cnf_model: &[bool], costs: &[i64], optimal_phase: bool) {
+        self(model, cnf_model, costs, optimal_phase)
     }
 }
 
@@ -117,6 +118,7 @@ pub fn optimize(
         stats: EncodingStats::default(),
     };
     let mut best: Option<Vec<i64>> = None;
+    let mut stability = super::stability::Hook::new(tr);
     for (level_index, level) in tr.objective.iter().enumerate() {
         loop {
             let assumptions: Vec<CnfLit> = match &best {
@@ -128,8 +130,14 @@ pub fn optimize(
                 },
             };
             let call = Instant::now();
-            let result = ext.backend.solve_assuming(&assumptions)?;
-            stats.solver_calls += 1;
+            let result = loop {
+                let result = ext.backend.solve_assuming(&assumptions)?;
+                stats.solver_calls += 1;
+                match result {
+                    Some(m) if stability.reject(&m, ext.backend, &mut stats) => continue,
+                    result => break result,
+                }
+            };
             let Some(model) = result else {
                 stats.unsat_time += call.elapsed();
                 break;
@@ -137,7 +145,7 @@ pub fn optimize(
             stats.models += 1;
             stats.first_model.get_or_insert(start.elapsed());
             let c = costs(tr, &model);
-            sink.model(&shown_symbols(program, tr, &model), &c, false);
+            sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
             best = Some(c);
         }
         let Some(b) = &best else {
@@ -172,10 +180,13 @@ pub fn optimize(
             let Some(model) = result else {
                 break;
             };
+            if stability.reject(&model, ext.backend, &mut stats) {
+                continue;
+            }
             optimal_models += 1;
             stats.models += 1;
             let c = costs(tr, &model);
-            sink.model(&shown_symbols(program, tr, &model), &c, true);
+            sink.model(&shown_symbols(program, tr, &model), &model, &c, true);
             if max_optimal != 0 && optimal_models >= max_optimal {
                 stats.solve_time = start.elapsed();
                 return Ok((

@@ -5,53 +5,11 @@
 //! compare each tuple's value with the guard directly.
 
 use super::{Builder, Value};
-use crate::program::aggregate::{self, AggValue};
+use crate::program::aggregate;
 use crate::program::{AggFunc, Aggregate, CountGuard};
 use crate::symbol::{SymData, SymbolTable};
 use crate::syntax::ast::CmpOp;
 use std::cmp::Ordering;
-
-/// The integers that satisfy every guard, as sorted disjoint closed intervals
-/// (`i64::MIN`/`i64::MAX` stand for unbounded ends).
-pub(super) fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64, i64)> {
-    let mut allowed = vec![(i64::MIN, i64::MAX)];
-    for g in guards {
-        let here: Vec<(i64, i64)> = match syms.get(g.value) {
-            SymData::Num(v) => {
-                let v = *v as i64;
-                match g.op {
-                    CmpOp::Eq => vec![(v, v)],
-                    CmpOp::Ne => vec![(i64::MIN, v - 1), (v + 1, i64::MAX)],
-                    CmpOp::Lt => vec![(i64::MIN, v - 1)],
-                    CmpOp::Le => vec![(i64::MIN, v)],
-                    CmpOp::Gt => vec![(v + 1, i64::MAX)],
-                    CmpOp::Ge => vec![(v, i64::MAX)],
-                }
-            }
-            // integers compare below every non-integer but #inf
-            _ => {
-                let holds = aggregate::guard_holds(AggValue::Int(0), g, syms);
-                if holds {
-                    vec![(i64::MIN, i64::MAX)]
-                } else {
-                    vec![]
-                }
-            }
-        };
-        let mut next = Vec::new();
-        for &(a, b) in &allowed {
-            for &(c, d) in &here {
-                let (lo, hi) = (a.max(c), b.min(d));
-                if lo <= hi {
-                    next.push((lo, hi));
-                }
-            }
-        }
-        next.sort_unstable();
-        allowed = next;
-    }
-    allowed
-}
 
 impl Builder<'_> {
     /// The truth value of a ground aggregate (without the default negation in front of it).
@@ -78,7 +36,7 @@ impl Builder<'_> {
     }
 
     fn count(&mut self, items: &[(Value, crate::symbol::Sym)], guards: &[CountGuard]) -> Value {
-        let allowed = allowed_intervals(guards, &self.program.symbols);
+        let allowed = aggregate::allowed_intervals(guards, &self.program.symbols);
         let constant = items.iter().filter(|(v, _)| *v == Value::True).count() as i64;
         let inputs: Vec<i32> = items
             .iter()
@@ -134,7 +92,7 @@ impl Builder<'_> {
         guards: &[CountGuard],
         syms: &SymbolTable,
     ) -> Value {
-        let allowed = allowed_intervals(guards, syms);
+        let allowed = aggregate::allowed_intervals(guards, syms);
         let weighted: Vec<(Value, i64)> = items
             .iter()
             .map(|&(v, w)| (v, syms.as_int(w).map(i64::from).unwrap_or(0)))

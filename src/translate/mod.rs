@@ -1,18 +1,23 @@
 //! Ground program → CNF by Clark completion: an open atom is true exactly when the body of one
 //! of its rules holds (choice rules only allow it), constraints become clauses, and choice
-//! bounds become cardinality constraints. Completion is exact for tight programs only, so a
-//! positive cycle is detected and reported here.
+//! bounds become cardinality constraints. Completion is exact for tight programs only: for the
+//! cyclic components of non-tight programs, [`loops`] records the supports that the stability
+//! check needs (loop nogoods while solving), or [`ranking`] adds a level ranking.
 
 mod aggregate;
 pub mod card;
 mod encoding;
+mod hcf;
+pub mod loops;
 pub mod pb;
+mod ranking;
 #[cfg(test)]
 mod testutil;
 mod tight;
 
 pub use encoding::{EncodingOptions, EncodingStats};
-pub use tight::PositiveCycle;
+pub use hcf::check_head_cycle_free;
+pub use loops::{ConditionalLoop, Loops, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
@@ -61,6 +66,9 @@ pub struct Translation {
     pub atoms: Vec<Value>,
     /// What an answer set shows, with the formula value that makes it shown.
     pub shown: Vec<Shown>,
+    /// Cyclic components whose loop formulas the CNF lacks: its models must be checked for
+    /// stability (`None` when the CNF is exact: tight program, or level ranking).
+    pub stability: Option<Loops>,
     /// Optimization levels, highest priority first (empty without optimization statements).
     pub objective: Vec<Level>,
     /// The encodings used (the optimizer's bounds use them too).
@@ -316,17 +324,27 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
-/// Translates a simplified ground program. Fails on a positive cycle (non-tight program).
-pub fn translate(program: &GroundProgram) -> Result<Translation, PositiveCycle> {
-    translate_encoded(program, EncodingOptions::default())
+/// Translates a simplified ground program by completion (models of non-tight programs need
+/// the stability check). Fails on positive recursion through a conditional literal.
+pub fn translate(program: &GroundProgram) -> Result<Translation, ConditionalLoop> {
+    translate_with(program, TranslationKind::Completion)
 }
 
-/// As [`translate`], with the given cardinality and pseudo-Boolean encodings.
+/// Translates a simplified ground program with the given treatment of positive loops.
+pub fn translate_with(
+    program: &GroundProgram,
+    kind: TranslationKind,
+) -> Result<Translation, ConditionalLoop> {
+    translate_encoded(program, kind, EncodingOptions::default())
+}
+
+/// As [`translate_with`], with the given cardinality and pseudo-Boolean encodings.
 pub fn translate_encoded(
     program: &GroundProgram,
+    kind: TranslationKind,
     encodings: EncodingOptions,
-) -> Result<Translation, PositiveCycle> {
-    tight::check(program)?;
+) -> Result<Translation, ConditionalLoop> {
+    let mut loops = loops::analyse(program)?;
     let n = program.num_atoms();
     let mut b = Builder {
         program,
@@ -430,6 +448,15 @@ pub fn translate_encoded(
             }
         }
     }
+    loops::record_supports(&mut b, &mut loops);
+    let stability = match kind {
+        _ if loops.is_tight() => None,
+        TranslationKind::Completion => Some(loops),
+        TranslationKind::Ranking => {
+            ranking::encode(&mut b, &loops);
+            None
+        }
+    };
     // Output: shown atoms, and `#show t : body` terms.
     let mut shown = Vec::new();
     for i in 0..n {
@@ -469,6 +496,7 @@ pub fn translate_encoded(
         cnf: b.cnf,
         atoms: b.atoms,
         shown,
+        stability,
         objective,
         encodings,
         encoding_stats: b.encoders.stats,

@@ -1,13 +1,7 @@
 //! Tightness: completion is exact only if no atom depends positively on itself through open
-//! atoms. A program with such a cycle is reported with the cycle's atoms.
+//! atoms. The positive dependency graph and its cyclic components.
 
 use crate::program::{AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
-
-/// A positive cycle among open atoms: completion alone would admit unstable models.
-#[derive(Debug)]
-pub struct PositiveCycle {
-    pub atoms: Vec<AtomId>,
-}
 
 pub fn positive_edges(program: &GroundProgram) -> Vec<Vec<usize>> {
     let n = program.num_atoms();
@@ -61,15 +55,12 @@ pub fn positive_edges(program: &GroundProgram) -> Vec<Vec<usize>> {
     edges
 }
 
-pub fn check(program: &GroundProgram) -> Result<(), PositiveCycle> {
-    let edges = positive_edges(program);
-    for comp in crate::scc::tarjan(&edges) {
-        let cyclic = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
-        if cyclic {
-            return Err(PositiveCycle {
-                atoms: comp.into_iter().map(|a| AtomId(a as u32)).collect(),
-            });
-        }
-    }
-    Ok(())
+/// The strongly connected components of the positive dependency graph that contain a cycle
+/// (several atoms, or one atom depending on itself). Completion is exact outside of them.
+pub fn cyclic_components(edges: &[Vec<usize>]) -> Vec<Vec<AtomId>> {
+    crate::scc::tarjan(edges)
+        .into_iter()
+        .filter(|comp| comp.len() > 1 || edges[comp[0]].contains(&comp[0]))
+        .map(|comp| comp.into_iter().map(|a| AtomId(a as u32)).collect())
+        .collect()
 }
