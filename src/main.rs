@@ -30,11 +30,11 @@ struct Program {
     max_ground: Option<usize>,
     /// Cardinality encoding of choice bounds and #count: totalizer, seqcounter, sortnet, or
     /// auto (the fewest clauses per constraint)
-    #[arg(long, value_name = "ENC", default_value = "totalizer", value_parser = str::parse::<CardEncoding>)]
+    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = str::parse::<CardEncoding>)]
     card_encoding: CardEncoding,
     /// Pseudo-Boolean encoding of #sum and optimization bounds: bdd (decision diagram), adder
-    /// (adder network), or auto (the diagram when it is no larger than the adder network)
-    #[arg(long, value_name = "ENC", default_value = "bdd", value_parser = str::parse::<PbEncoding>)]
+    /// (adder network), or auto (the diagram unless it is 8 times larger than the adder network)
+    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = str::parse::<PbEncoding>)]
     pb_encoding: PbEncoding,
 }
 

@@ -5,8 +5,8 @@
 //!
 //! Bounds use the translation's pseudo-Boolean encoding. The decision diagram is rebuilt for
 //! each bound; the adder network of a level is built once, and each bound then costs only a
-//! comparator (a chain of gates over the sum's bits). With `auto`, each bound takes whichever
-//! adds fewer clauses, so once a level's network exists its bounds stay with it.
+//! comparator (a chain of gates over the sum's bits). With `auto`, each bound is chosen like
+//! any constraint (see [`PbEncoder`]).
 
 use super::{Model, Outcome, SatBackend, SolveStats, shown_symbols};
 use crate::cnf::{Cnf, CnfLit};

@@ -31,11 +31,12 @@ use crate::cnf::{Cnf, CnfLit};
 /// Which cardinality encoding to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CardEncoding {
-    #[default]
     Totalizer,
     SeqCounter,
     SortNet,
-    /// The one with the fewest clauses for each constraint.
+    /// The one with the fewest clauses for each constraint (the default: the totalizer for
+    /// small bounds, the sorting network for large ones).
+    #[default]
     Auto,
 }
 

@@ -8,8 +8,9 @@
 //!   number, compared with each interval's ends by a comparator circuit. O(Σ bits of wᵢ)
 //!   clauses whatever the weights, but weaker propagation.
 //!
-//! [`PbEncoder`] chooses between them ([`PbEncoding::Auto`]: the fewer clauses) and shares one
-//! adder network among the constraints over the same sum.
+//! [`PbEncoder`] chooses between them ([`PbEncoding::Auto`]: the diagram unless it is more than
+//! [`AUTO_BDD_FACTOR`] times larger) and shares one adder network among the constraints over the
+//! same sum.
 
 pub mod adder;
 pub mod bdd;
@@ -27,10 +28,11 @@ pub type Intervals = Vec<(i64, i64)>;
 /// Which pseudo-Boolean encoding to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PbEncoding {
-    #[default]
     Bdd,
     Adder,
-    /// Whichever adds fewer clauses (see [`PbEncoder`]).
+    /// The decision diagram unless it is much larger than the adder network (see
+    /// [`PbEncoder`]); the default.
+    #[default]
     Auto,
 }
 
@@ -104,17 +106,25 @@ pub fn sum_in_with(
     PbEncoder::new(encoding).sum_in(cnf, items, allowed)
 }
 
+/// `Auto` keeps the decision diagram unless it has more than this many times the clauses of the
+/// adder network: the diagram propagates every consequence of a partial assignment, the adder
+/// network does not, and in the benchmarks (README) the diagram was the faster one at 7 times
+/// the adder's size (knapsack bounds) while the adder won by far at 110 times (a #sum over 200
+/// atoms).
+pub const AUTO_BDD_FACTOR: usize = 8;
+
 /// Encodes pseudo-Boolean constraints into one CNF, reusing the adder network of a sum for
 /// every constraint over the same weighted items (several guards of one aggregate, successive
 /// optimization bounds): after the first, each costs only a comparator.
 ///
-/// `Auto` takes whichever adds fewer clauses to the CNF for this constraint: the adder network
-/// (or only a comparator when the sum's network exists) or the decision diagram, which is
-/// built under a budget of the adder's clauses and abandoned when it exceeds it.
+/// `Auto` builds the decision diagram under a budget of [`AUTO_BDD_FACTOR`] times the clauses
+/// of the adder network and comparator (counted as if the network were new, so that the choice
+/// depends on the constraint only), and falls back to the adder network when it exceeds it.
 #[derive(Debug, Default)]
 pub struct PbEncoder {
     encoding: PbEncoding,
-    sums: HashMap<Vec<(Value, i64)>, adder::BinarySum>,
+    /// Adder networks by their items, with the clauses each network took.
+    sums: HashMap<Vec<(Value, i64)>, (adder::BinarySum, usize)>,
 }
 
 impl PbEncoder {
@@ -143,23 +153,34 @@ impl PbEncoder {
         match self.encoding {
             PbEncoding::Bdd => bdd::sum_in(cnf, items, allowed, usize::MAX).expect("no budget"),
             PbEncoding::Adder => {
-                let sum = self
-                    .sums
-                    .entry(items.to_vec())
-                    .or_insert_with(|| adder::sum_bits(cnf, items));
+                let (sum, _) = self.sums.entry(items.to_vec()).or_insert_with(|| {
+                    let before = cnf.num_clauses();
+                    let sum = adder::sum_bits(cnf, items);
+                    (sum, cnf.num_clauses() - before)
+                });
                 adder::in_allowed(cnf, sum, allowed)
             }
             PbEncoding::Auto => {
+                // The adder's way into a scratch formula: the comparator, after the network
+                // when it is new.
                 let mut by_adder = Cnf::with_vars(cnf.num_vars());
-                let (adder_root, new_sum) = match self.sums.get(items) {
-                    Some(sum) => (adder::in_allowed(&mut by_adder, sum, allowed), None),
+                let (adder_root, network_clauses, new_sum) = match self.sums.get(items) {
+                    Some((sum, clauses)) => (
+                        adder::in_allowed(&mut by_adder, sum, allowed),
+                        *clauses,
+                        None,
+                    ),
                     None => {
                         let sum = adder::sum_bits(&mut by_adder, items);
-                        (adder::in_allowed(&mut by_adder, &sum, allowed), Some(sum))
+                        let clauses = by_adder.num_clauses();
+                        let root = adder::in_allowed(&mut by_adder, &sum, allowed);
+                        (root, 0, Some((sum, clauses)))
                     }
                 };
+                let adder_cost = network_clauses + by_adder.num_clauses();
+                let budget = adder_cost.saturating_mul(AUTO_BDD_FACTOR);
                 let mut by_bdd = Cnf::with_vars(cnf.num_vars());
-                match bdd::sum_in(&mut by_bdd, items, allowed, by_adder.num_clauses()) {
+                match bdd::sum_in(&mut by_bdd, items, allowed, budget) {
                     Some(root) => {
                         append(cnf, &by_bdd);
                         root
