@@ -24,7 +24,10 @@ def clingo_answer_sets(files, args=(), timeout=60):
 
     ctl = clingo.Control(["0", "--opt-mode=optN", *args], logger=lambda code, msg: None)
     for f in files:
-        ctl.load(f)
+        with open(f) as fh:
+            text = fh.read()
+        # clingo 5 rejects gringo 3's `#hide.`; `#show.` means the same (aspsat takes both)
+        ctl.add("base", [], text.replace("#hide.", "#show."))
     ctl.ground([("base", [])])
     models = []
     with ctl.solve(yield_=True) as handle:
@@ -138,24 +141,28 @@ def random_program(rng):
     return "\n".join(lines) + "\n"
 
 
+# Encodings and the instances they run with (an encoding without instances runs alone).
+INSTANCES = {
+    "edge_matching": ["animals.lp", "insects.lp"],
+    "jodici": ["jodici_1.lp"],
+    "flower_disks": ["disks_original.lp", "disks_modified.lp"],
+    "equation": ["equation_1.lp"],
+}
+
+
 def encoding_runs():
-    """(files, args) for every encoding and golden program."""
+    """(files, args) for every encoding with each of its instances."""
     runs = []
     enc = os.path.join(ROOT, "encodings")
     inst = os.path.join(ROOT, "instances")
     for name in sorted(os.listdir(enc)) if os.path.isdir(enc) else []:
         if not name.endswith(".lp"):
             continue
-        stem = name[:-3]
-        instances = sorted(
-            f for f in (os.listdir(inst) if os.path.isdir(inst) else [])
-            if f.endswith(".lp") and (f.startswith(stem.split("_")[0]) or stem in f)
-        )
         files = [os.path.join(enc, name)]
-        if instances and stem != "flowerfinder":
-            for i in instances:
-                runs.append(([*files, os.path.join(inst, i)], []))
-        else:
+        instances = INSTANCES.get(name[:-3], [])
+        for i in instances:
+            runs.append(([*files, os.path.join(inst, i)], []))
+        if not instances:
             runs.append((files, []))
     return runs
 

@@ -1,11 +1,12 @@
 //! The subcommands behind the CLI, each returning the process exit code (clingo's codes: 10
-//! satisfiable, 20 unsatisfiable, 30 satisfiable and exhausted, 65 input error, 1 interrupted).
+//! satisfiable, 20 unsatisfiable, 30 satisfiable and exhausted, 65 input error, 1 interrupted or
+//! unknown, 11 interrupted after models), plus 69 when the SAT solver is missing or fails.
 
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::ground::GroundOptions;
 use crate::output::{Format, Printer, Verdict};
 use crate::solve::optimize::{OptMode, optimize};
-use crate::solve::{Outcome, SolveOptions, VarisatBackend};
+use crate::solve::{Outcome, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
 use crate::translate::{EncodingOptions, TranslationKind, Value};
 use crate::{Compiled, compile_encoded, load, parse_const_override};
@@ -17,6 +18,9 @@ pub const EXIT_SAT: i32 = 10;
 pub const EXIT_UNSAT: i32 = 20;
 pub const EXIT_EXHAUSTED: i32 = 30;
 pub const EXIT_INPUT_ERROR: i32 = 65;
+/// The SAT back end is unavailable or failed (missing binary, crash, output that is not an
+/// answer, a wrong model): no verdict. (sysexits' EX_UNAVAILABLE; clingo has no such case.)
+pub const EXIT_SOLVER_ERROR: i32 = 69;
 
 /// Options shared by the commands that read programs.
 #[derive(Clone, Debug, Default)]
@@ -36,6 +40,9 @@ pub struct SolveArgs {
     pub stats: bool,
     pub project: bool,
     pub time_limit: Option<f64>,
+    /// `--solver NAME|PATH` (empty: varisat) and `--solver-args`.
+    pub solver: String,
+    pub solver_args: Option<String>,
     /// How positive loops of non-tight programs are handled.
     pub translation: TranslationKind,
     pub opt_mode: OptMode,
@@ -74,7 +81,44 @@ fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
     Ok(compiled)
 }
 
+/// Stops the run from another thread (time limit, Ctrl-C): kills external solvers, removes their
+/// temporary files, prints UNKNOWN and exits 1 (11 after models).
+fn interrupt(printer: &Mutex<Printer>) -> ! {
+    crate::solve::external::abort_all();
+    let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
+    let code = if p.models() > 0 {
+        EXIT_SAT | EXIT_INTERRUPTED
+    } else {
+        EXIT_INTERRUPTED
+    };
+    p.finish(Verdict::Unknown, true);
+    std::process::exit(code);
+}
+
+/// Ends a run whose SAT back end failed (exit 69) or gave up (UNKNOWN, exit 1 or 11).
+fn solver_failure(error: &str, gave_up: bool, p: &mut Printer) -> i32 {
+    p.finish(Verdict::Unknown, true);
+    if gave_up {
+        eprintln!("aspsat: {error}");
+        if p.models() > 0 {
+            EXIT_SAT | EXIT_INTERRUPTED
+        } else {
+            EXIT_INTERRUPTED
+        }
+    } else {
+        eprintln!("aspsat: error: {error}");
+        EXIT_SOLVER_ERROR
+    }
+}
+
 pub fn solve(args: &SolveArgs) -> i32 {
+    let solver = match SolverChoice::resolve(&args.solver, args.solver_args.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("aspsat: error: {e}");
+            return EXIT_SOLVER_ERROR;
+        }
+    };
     let format = if args.json {
         Format::Json
     } else {
@@ -90,15 +134,14 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_secs_f64(limit.max(0.0)));
-            let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
-            let code = if p.models() > 0 {
-                EXIT_SAT | EXIT_INTERRUPTED
-            } else {
-                EXIT_INTERRUPTED
-            };
-            p.finish(Verdict::Unknown, true);
-            std::process::exit(code);
+            interrupt(&printer);
         });
+    }
+    {
+        // Ctrl-C (and SIGTERM/SIGHUP): as the time limit. Only the first call in a process
+        // can install it.
+        let printer = printer.clone();
+        let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
     let compiled = match build(&args.program, args.translation) {
         Ok(c) => c,
@@ -114,8 +157,8 @@ pub fn solve(args: &SolveArgs) -> i32 {
         p.stats.translate_time = compiled.translate_time;
         p.stats.encoding = compiled.translation.encoding_stats;
     }
-    let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
-    crate::solve::load(&mut backend, &compiled.translation.cnf);
+    let mut backend = solver.backend(compiled.translation.cnf.num_vars());
+    crate::solve::load(backend.as_mut(), &compiled.translation.cnf);
     let symbols = &compiled.program.symbols;
     let texts = |model: &crate::solve::Model| -> Vec<String> {
         model.iter().map(|s| symbols.to_string(*s)).collect()
@@ -136,7 +179,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let result = optimize(
             &compiled.program,
             &compiled.translation,
-            &mut backend,
+            backend.as_mut(),
             args.opt_mode,
             args.models,
             &mut |model: &crate::solve::Model,
@@ -153,17 +196,9 @@ pub fn solve(args: &SolveArgs) -> i32 {
         );
         let mut p = printer.lock().unwrap();
         return match result {
-            Err(e) => {
-                eprintln!("aspsat: error: {e}");
-                p.finish(Verdict::Unknown, true);
-                EXIT_INTERRUPTED
-            }
+            Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
             Ok((optimum, stats)) => {
-                p.stats.solve_time = stats.solve_time;
-                p.stats.first_model = stats.first_model;
-                p.stats.unsat_time = stats.unsat_time;
-                p.stats.solver_calls = stats.solver_calls;
-                p.stats.loop_nogoods = stats.loop_nogoods;
+                p.record(&stats);
                 p.set_optimal_models(optimum.optimal_models);
                 p.stats.bound_encoding = optimum.bound_stats;
                 match optimum.outcome {
@@ -191,7 +226,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
     let result = crate::solve::enumerate(
         &compiled.program,
         &compiled.translation,
-        &mut backend,
+        backend.as_mut(),
         &options,
         &mut |model, cnf_model| {
             verify(cnf_model);
@@ -201,17 +236,9 @@ pub fn solve(args: &SolveArgs) -> i32 {
     );
     let mut p = printer.lock().unwrap();
     match result {
-        Err(e) => {
-            eprintln!("aspsat: error: {e}");
-            p.finish(Verdict::Unknown, true);
-            EXIT_INTERRUPTED
-        }
+        Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
         Ok((outcome, stats)) => {
-            p.stats.solve_time = stats.solve_time;
-            p.stats.first_model = stats.first_model;
-            p.stats.unsat_time = stats.unsat_time;
-            p.stats.solver_calls = stats.solver_calls;
-            p.stats.loop_nogoods = stats.loop_nogoods;
+            p.record(&stats);
             match outcome {
                 Outcome::Unsatisfiable => {
                     p.finish(Verdict::Unsatisfiable, false);
@@ -288,7 +315,9 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
     map
 }
 
-pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
+/// Writes the CNF to `output` (default: standard output); with `map_file`, the symbol map goes
+/// there instead of into the CNF's comments.
+pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) -> i32 {
     // The exported CNF must be exact on its own: level ranking for non-tight programs.
     let compiled = match build(args, TranslationKind::Ranking) {
         Ok(c) => c,
@@ -303,13 +332,30 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
         ),
         "models restricted to the 'c atom' variables are the answer sets' shown atoms".to_string(),
     ];
+    let (cnf_map, header) = match map_file {
+        None => (map, header),
+        Some(path) => {
+            let map_header = vec![
+                header[0].clone(),
+                "symbol map: the shown atoms of the CNF's models, restricted to these variables"
+                    .to_string(),
+            ];
+            let written = std::fs::File::create(path)
+                .and_then(|mut f| dimacs::write_map(&mut f, &map, &map_header));
+            if let Err(e) = written {
+                eprintln!("aspsat: error: cannot write the symbol map to '{path}': {e}");
+                return EXIT_INTERRUPTED;
+            }
+            (SymbolMap::default(), vec![header[0].clone()])
+        }
+    };
     let result = match output {
         Some(path) => std::fs::File::create(path)
-            .and_then(|mut f| dimacs::write(&mut f, &compiled.translation.cnf, &map, &header)),
+            .and_then(|mut f| dimacs::write(&mut f, &compiled.translation.cnf, &cnf_map, &header)),
         None => dimacs::write(
             &mut std::io::stdout(),
             &compiled.translation.cnf,
-            &map,
+            &cnf_map,
             &header,
         ),
     };
@@ -323,14 +369,36 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>) -> i32 {
 }
 
 /// Prints the answer set encoded in a SAT solver's output for a CNF written by `aspsat dimacs`.
-pub fn decode(cnf_path: &str, answer_path: &str) -> i32 {
+/// The symbol map comes from `map_path` when given (`aspsat dimacs --map`), else from the CNF's
+/// comments.
+pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 {
     let read = |p: &str| {
         std::fs::read(p)
             .map(|b| String::from_utf8_lossy(&b).into_owned())
             .map_err(|e| format!("cannot read '{p}': {e}"))
     };
     let result = (|| -> Result<i32, String> {
-        let (cnf, map) = dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        let (cnf, mut map) =
+            dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        if let Some(m) = map_path {
+            map = dimacs::read_map(&read(m)?).map_err(|e| format!("{m}: {e}"))?;
+        }
+        if map_path.is_none() && map.atoms.is_empty() && map.facts.is_empty() {
+            eprintln!(
+                "aspsat: warning: {cnf_path} has no 'c atom'/'c fact' lines; if it was written \
+                 with `aspsat dimacs --map FILE`, pass --map FILE"
+            );
+        }
+        if let Some((v, sym)) = map
+            .atoms
+            .iter()
+            .find(|(v, _)| *v == 0 || *v > cnf.num_vars())
+        {
+            return Err(format!(
+                "the symbol map gives {sym} variable {v}, but {cnf_path} has variables 1..{}",
+                cnf.num_vars()
+            ));
+        }
         let answer = dimacs::read_answer(&read(answer_path)?, cnf.num_vars())
             .map_err(|e| format!("{answer_path}: {e}"))?;
         println!("{}", crate::output::VERSION_LINE);

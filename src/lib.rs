@@ -71,20 +71,35 @@ pub fn compile_encoded(
     let grounded = ground::ground(statements, options)?;
     let ground_time = start.elapsed();
     let program = grounded.program;
+    let mut needs_minimality = false;
     if let Err((a, b, span)) = translate::check_head_cycle_free(&program) {
         let name = |x| program.symbols.to_string(program.atom_sym(x));
-        return Err(Diagnostic::error(
-            span,
-            format!(
-                "this disjunctive rule is not head-cycle-free: its head atoms {} and {} depend positively on each other; such programs need a minimality check, which is not supported yet",
-                name(a),
-                name(b)
-            ),
-        ));
+        let refuse = |why: &str| {
+            Diagnostic::error(
+                span,
+                format!(
+                    "this disjunctive rule is not head-cycle-free (its head atoms {} and {} depend positively on each other): {why}",
+                    name(a),
+                    name(b)
+                ),
+            )
+        };
+        if kind == TranslationKind::Ranking {
+            return Err(refuse(
+                "such programs are beyond NP and have no polynomial CNF; solve them with `aspsat solve` (minimality check) instead",
+            ));
+        }
+        if let Some(what) = solve::minimality::unsupported(&program) {
+            return Err(refuse(&format!(
+                "the minimality check such programs need does not support {what} yet"
+            )));
+        }
+        needs_minimality = true;
     }
     let start = Instant::now();
-    let translation = translate::translate_encoded(&program, kind, encodings)
+    let mut translation = translate::translate_encoded(&program, kind, encodings)
         .map_err(|e| Diagnostic::global(e.message(&program)))?;
+    translation.needs_minimality = needs_minimality;
     Ok(Compiled {
         ground_rules: program.rules.len(),
         program,

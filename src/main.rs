@@ -52,6 +52,18 @@ impl Program {
     }
 }
 
+#[derive(Args)]
+struct SolverFlags {
+    /// SAT back end: varisat (embedded, default), cadical-embedded (if built in), an installed
+    /// solver (cadical, kissat, minisat, glucose, cryptominisat5, picosat) or the path of any
+    /// solver printing SAT-competition output
+    #[arg(long, value_name = "NAME|PATH", default_value = "varisat")]
+    solver: String,
+    /// Extra arguments for an external solver, split at whitespace (e.g. --solver-args="-t 60")
+    #[arg(long, value_name = "ARGS", allow_hyphen_values = true)]
+    solver_args: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Compute answer sets (a trailing bare integer is the number of models, as in clingo)
@@ -73,6 +85,8 @@ enum Command {
         /// Stop after this many seconds (UNKNOWN, exit 1)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        #[command(flatten)]
+        solver: SolverFlags,
         /// Non-tight programs: completion with loop nogoods while solving, or level ranking
         #[arg(long, value_name = "KIND", default_value = "completion",
               value_parser = ["completion", "ranking"])]
@@ -98,9 +112,19 @@ enum Command {
         /// Output file (default: standard output)
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: Option<String>,
+        /// Write the symbol map to this file instead of into the CNF's comments
+        #[arg(long, value_name = "FILE")]
+        map: Option<String>,
     },
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
-    Decode { cnf: String, solver_output: String },
+    /// (SAT-competition `s`/`v` output, or minisat's and glucose's result file)
+    Decode {
+        cnf: String,
+        solver_output: String,
+        /// The symbol map written by `aspsat dimacs --map FILE`
+        #[arg(long, value_name = "FILE")]
+        map: Option<String>,
+    },
     /// Solve and draw a seed puzzle given in its own notation (`aspsat puzzle KIND --help`)
     Puzzle {
         #[command(subcommand)]
@@ -128,6 +152,7 @@ fn main() {
             stats,
             project,
             time_limit,
+            solver,
             translation,
             opt_mode,
             check,
@@ -151,6 +176,8 @@ fn main() {
                 stats,
                 project,
                 time_limit,
+                solver: solver.solver,
+                solver_args: solver.solver_args,
                 translation: match translation.as_str() {
                     "ranking" => TranslationKind::Ranking,
                     _ => TranslationKind::Completion,
@@ -160,8 +187,16 @@ fn main() {
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),
-        Command::Dimacs { program, output } => commands::dimacs(&program.args(), output.as_deref()),
-        Command::Decode { cnf, solver_output } => commands::decode(&cnf, &solver_output),
+        Command::Dimacs {
+            program,
+            output,
+            map,
+        } => commands::dimacs(&program.args(), output.as_deref(), map.as_deref()),
+        Command::Decode {
+            cnf,
+            solver_output,
+            map,
+        } => commands::decode(&cnf, &solver_output, map.as_deref()),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
     };
     std::process::exit(code);

@@ -28,20 +28,10 @@ const UNSUPPORTED_GROUPS: &[&str] = &[];
 /// Groups with a prefix; every other program belongs to the core language.
 /// Programs where aspsat deliberately differs from clingo, with the reason; aspsat must reject
 /// them with exit 65 and an error on standard error.
-const INTENTIONAL_DIVERGENCES: &[(&str, &str)] = &[
-    (
-        "arith_overflow_wrap.lp",
-        "clingo wraps 32-bit overflow silently; aspsat reports it as an error instead",
-    ),
-    (
-        "disj_non_hcf.lp",
-        "disjunctive programs that are not head-cycle-free are refused until the minimality check lands",
-    ),
-    (
-        "disj_saturation.lp",
-        "disjunctive programs that are not head-cycle-free are refused until the minimality check lands",
-    ),
-];
+const INTENTIONAL_DIVERGENCES: &[(&str, &str)] = &[(
+    "arith_overflow_wrap.lp",
+    "clingo wraps 32-bit overflow silently; aspsat reports it as an error instead",
+)];
 
 const GROUPS: &[&str] = &["agg_", "opt_", "disj_", "nontight_"];
 

@@ -339,6 +339,9 @@ pub struct Compiler<'a> {
     pub consts: &'a HashMap<String, Sym>,
     pub out: Vec<CRule>,
     projections: usize,
+    /// Anonymous variables that also occur outside their literal (an aggregate element's
+    /// tuple): their literal is not projected.
+    shared_anonymous: Vec<AnonKey>,
 }
 
 /// Per-rule variable numbering.
@@ -346,6 +349,15 @@ struct Vars {
     index: HashMap<String, VarId>,
     names: Vec<String>,
     spans: Vec<Span>,
+    /// Anonymous variables by position: the parser duplicates the atom of a `{ p(_) }` body
+    /// element into the element's tuple, and both copies must be the same variable.
+    anonymous: HashMap<AnonKey, VarId>,
+}
+
+type AnonKey = (u32, u32, u32);
+
+fn anon_key(span: &Span) -> AnonKey {
+    (span.start_line, span.start_col, span.end_col)
 }
 
 impl Vars {
@@ -354,6 +366,7 @@ impl Vars {
             index: HashMap::new(),
             names: Vec::new(),
             spans: Vec::new(),
+            anonymous: HashMap::new(),
         }
     }
     fn named(&mut self, name: &str, span: &Span) -> VarId {
@@ -393,6 +406,7 @@ impl<'a> Compiler<'a> {
             consts,
             out: Vec::new(),
             projections: 0,
+            shared_anonymous: Vec::new(),
         }
     }
 
@@ -413,7 +427,17 @@ impl<'a> Compiler<'a> {
             Term::Inf => CTerm::Sym(self.syms.intern(crate::symbol::SymData::Inf)),
             Term::Sup => CTerm::Sym(self.syms.intern(crate::symbol::SymData::Sup)),
             Term::Var(name, span) => CTerm::Var(vars.named(name, span)),
-            Term::Anonymous(span) => CTerm::Var(vars.fresh("_", span)),
+            Term::Anonymous(span) => {
+                let key = anon_key(span);
+                match vars.anonymous.get(&key) {
+                    Some(&v) => CTerm::Var(v),
+                    None => {
+                        let v = vars.fresh("_", span);
+                        vars.anonymous.insert(key, v);
+                        CTerm::Var(v)
+                    }
+                }
+            }
             Term::Fun {
                 name,
                 args,
@@ -519,7 +543,12 @@ impl<'a> Compiler<'a> {
     ) -> Result<CLit, Diagnostic> {
         Ok(match l {
             Literal::Atom { sign, atom } => {
-                if *sign != Sign::Pos && has_anonymous(&atom.term) {
+                // `p(X,_)` means "p(X,Y) for some Y": an auxiliary atom projects the anonymous
+                // positions away, so instances differing only there are not multiplied (in
+                // negative literals it is needed for the meaning, in positive ones for size).
+                let mut anon = Vec::new();
+                collect_anonymous(&atom.term, &mut anon);
+                if !anon.is_empty() && !anon.iter().any(|k| self.shared_anonymous.contains(k)) {
                     let projected = self.project(atom)?;
                     return self.literal(
                         &Literal::Atom {
@@ -562,14 +591,20 @@ impl<'a> Compiler<'a> {
             },
             span: atom.span.clone(),
         };
-        self.rule(&Rule {
+        // The auxiliary rule's own body keeps its anonymous variables.
+        let mut keep = Vec::new();
+        collect_anonymous(&atom.term, &mut keep);
+        let saved = std::mem::replace(&mut self.shared_anonymous, keep);
+        let result = self.rule(&Rule {
             head: Head::Atom(head.clone()),
             body: vec![BodyLit::Lit(Literal::Atom {
                 sign: Sign::Pos,
                 atom: atom.clone(),
             })],
             span: atom.span.clone(),
-        })?;
+        });
+        self.shared_anonymous = saved;
+        result?;
         Ok(head)
     }
 
@@ -615,10 +650,15 @@ impl<'a> Compiler<'a> {
                 for cond in expand_conjunction(&e.cond) {
                     let mut local = Vec::new();
                     let mut cterms = Vec::with_capacity(terms.len());
+                    let mut shared = Vec::new();
                     for t in &terms {
+                        collect_anonymous(t, &mut shared);
                         cterms.push(self.term(t, vars, &mut local)?);
                     }
-                    let mut lits = self.condition(&cond, vars)?;
+                    let saved = std::mem::replace(&mut self.shared_anonymous, shared);
+                    let lits = self.condition(&cond, vars);
+                    self.shared_anonymous = saved;
+                    let mut lits = lits?;
                     lits.extend(local);
                     elems.push(CAggElem {
                         terms: cterms,
@@ -969,14 +1009,17 @@ fn expand_bodies(body: &[BodyLit]) -> Result<Vec<Vec<BodyLit>>, Diagnostic> {
         .collect())
 }
 
-fn has_anonymous(t: &Term) -> bool {
+fn collect_anonymous(t: &Term, out: &mut Vec<AnonKey>) {
     match t {
-        Term::Anonymous(_) => true,
-        Term::Fun { args, .. } => args.iter().any(has_anonymous),
-        Term::Unary(_, x, _) => has_anonymous(x),
-        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_anonymous(x) || has_anonymous(y),
-        Term::Pool(alts, _) => alts.iter().any(has_anonymous),
-        _ => false,
+        Term::Anonymous(span) => out.push(anon_key(span)),
+        Term::Fun { args, .. } => args.iter().for_each(|a| collect_anonymous(a, out)),
+        Term::Unary(_, x, _) => collect_anonymous(x, out),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => {
+            collect_anonymous(x, out);
+            collect_anonymous(y, out);
+        }
+        Term::Pool(alts, _) => alts.iter().for_each(|a| collect_anonymous(a, out)),
+        _ => {}
     }
 }
 

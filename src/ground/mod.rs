@@ -12,7 +12,7 @@ mod term;
 use crate::program::aggregate::{self, AggValue, possible_values};
 use crate::program::{
     AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
-    GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
+    Disjunction, GroundProgram, Head, Lit, Polarity, Rule, ShowSpec,
 };
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
@@ -119,6 +119,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
         seen_rules: FxHashSet::default(),
         max_size: options.max_size,
         provisional: false,
+        assigned: Vec::new(),
     };
     grounder.program.show = show;
     grounder.run(rules)?;
@@ -219,6 +220,9 @@ struct Grounder {
     max_size: usize,
     /// Instantiating only to find head atoms (see `ground_component`): no rules, no facts.
     provisional: bool,
+    /// Aggregates grounded by the assignment steps of the join in progress (body index and the
+    /// instance with its assigned value), reused when the rule instance is emitted.
+    assigned: Vec<(usize, Aggregate)>,
 }
 
 /// Which rows of each relation a join may use: everything up to `end`, or for a delta literal
@@ -293,18 +297,6 @@ impl Grounder {
         comp_of: &[usize],
         comp: usize,
     ) -> Result<(), Stop> {
-        for &i in members {
-            if rules[i]
-                .aggregate_preds()
-                .iter()
-                .any(|&p| comp_of[p] == comp)
-            {
-                return Err(Stop::Error(Diagnostic::error(
-                    &rules[i].span,
-                    "recursive aggregates (an aggregate over atoms that depend on this rule's head) are not supported yet",
-                )));
-            }
-        }
         // Positive body literals over this component drive semi-naive iteration.
         for &i in members {
             let recursive: Vec<usize> = rules[i]
@@ -324,13 +316,14 @@ impl Grounder {
                 .map(|j| (j, plan::plan_delta(&rules[i], j)))
                 .collect();
         }
-        // Rules whose conditions range over this component's own predicates cannot be
-        // instantiated until those predicates are known: they run after the fixpoint of the
-        // others, provisionally (deriving head atoms only) until they add nothing new.
+        // Rules whose conditions or aggregates range over this component's own predicates
+        // cannot be instantiated until those predicates are known: they run after the fixpoint
+        // of the others, provisionally (deriving head atoms only) until they add nothing new.
         let (late, normal): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| {
             rules[i]
                 .condition_preds()
                 .iter()
+                .chain(rules[i].aggregate_preds().iter())
                 .any(|&p| comp_of[p] == comp)
         });
         let mut previous = self.full_window();
@@ -541,7 +534,16 @@ impl Grounder {
                         },
                     };
                     b[var] = Some(sym);
-                    self.join(lits, aggs, plan, k + 1, window, b, matched, on_match)?;
+                    // The instance's aggregate is this one with the assigned value as a guard.
+                    let mut instance = ground.clone();
+                    instance.guards.push(CountGuard {
+                        op: agg.guards[*guard].0,
+                        value: sym,
+                    });
+                    self.assigned.push((*item, instance));
+                    let result = self.join(lits, aggs, plan, k + 1, window, b, matched, on_match);
+                    self.assigned.pop();
+                    result?;
                 }
                 b[var] = None;
                 Ok(())
@@ -788,8 +790,18 @@ impl Grounder {
                     }
                 }
                 CBody::Aggregate(a) => {
-                    let Some(ground) = self.ground_aggregate(a, b, None)? else {
-                        return Ok(());
+                    let cached = self
+                        .assigned
+                        .iter()
+                        .rev()
+                        .find(|(item, _)| *item == i)
+                        .map(|(_, agg)| agg.clone());
+                    let ground = match cached {
+                        Some(g) => g,
+                        None => match self.ground_aggregate(a, b, None)? {
+                            Some(g) => g,
+                            None => return Ok(()),
+                        },
                     };
                     let polarity = match a.sign {
                         Sign::Pos => Polarity::Pos,
@@ -1013,6 +1025,11 @@ impl Grounder {
         if self.provisional {
             return;
         }
+        self.program.disjunctions.push(Disjunction {
+            elems: elems.clone(),
+            body: body.clone(),
+            span: span.clone(),
+        });
         let mut all_conditional = true;
         for (i, e) in elems.iter().enumerate() {
             all_conditional &= !e.cond.is_empty();
@@ -1055,12 +1072,6 @@ impl Grounder {
                 head: Head::None,
                 body: constraint,
             });
-        }
-        let mut atoms: Vec<AtomId> = elems.iter().map(|e| e.atom).collect();
-        atoms.sort();
-        atoms.dedup();
-        if atoms.len() > 1 {
-            self.program.disjunctions.push((atoms, span.clone()));
         }
     }
 

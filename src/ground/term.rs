@@ -4,7 +4,6 @@
 
 use crate::symbol::{Int, NameId, Sym, SymData, SymbolTable};
 use crate::syntax::ast::{BinOp, CmpOp, Span, UnOp};
-use std::cmp::Ordering;
 
 pub type VarId = usize;
 
@@ -283,13 +282,5 @@ pub fn all_bound(t: &CTerm, b: &Binding) -> bool {
 
 /// clingo's comparison of two ground terms.
 pub fn compare(op: CmpOp, x: Sym, y: Sym, syms: &SymbolTable) -> bool {
-    let ord = syms.compare(x, y);
-    match op {
-        CmpOp::Eq => ord == Ordering::Equal,
-        CmpOp::Ne => ord != Ordering::Equal,
-        CmpOp::Lt => ord == Ordering::Less,
-        CmpOp::Le => ord != Ordering::Greater,
-        CmpOp::Gt => ord == Ordering::Greater,
-        CmpOp::Ge => ord != Ordering::Less,
-    }
+    op.holds(syms.compare(x, y))
 }

@@ -48,6 +48,8 @@ pub struct Stats {
     pub unsat_time: Duration,
     pub solver_calls: usize,
     pub loop_nogoods: usize,
+    /// Candidate models rejected by the minimality check (disjunctive, not head-cycle-free).
+    pub minimality_checks: usize,
     /// What the cardinality and pseudo-Boolean encodings added to the CNF.
     pub encoding: crate::translate::EncodingStats,
     /// What the optimizer's bounds added (pseudo-Boolean encodings, not in the CNF's counts).
@@ -84,6 +86,16 @@ impl Printer {
             stats: Stats::default(),
             finished: false,
         }
+    }
+
+    /// Takes over what the search measured.
+    pub fn record(&mut self, search: &crate::solve::SolveStats) {
+        self.stats.solve_time = search.solve_time;
+        self.stats.first_model = search.first_model;
+        self.stats.unsat_time = search.unsat_time;
+        self.stats.solver_calls = search.solver_calls;
+        self.stats.loop_nogoods = search.loop_nogoods;
+        self.stats.minimality_checks = search.minimality_checks;
     }
 
     pub fn models(&self) -> usize {
@@ -202,6 +214,11 @@ impl Printer {
                     let _ = writeln!(out, "Loop nogoods : {}", s.loop_nogoods);
                     let _ = writeln!(
                         out,
+                        "Minimality   : {} candidates rejected",
+                        s.minimality_checks
+                    );
+                    let _ = writeln!(
+                        out,
                         "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
                         s.ground_time.as_secs_f64(),
                         s.translate_time.as_secs_f64(),
@@ -262,6 +279,7 @@ impl Printer {
                         "BoundVars": s.bound_encoding.pb_vars,
                         "SolverCalls": s.solver_calls,
                         "LoopNogoods": s.loop_nogoods,
+                        "MinimalityRejections": s.minimality_checks,
                         "GroundTime": round3(s.ground_time),
                         "TranslateTime": round3(s.translate_time),
                         "SolveTime": round3(s.solve_time),

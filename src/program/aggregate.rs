@@ -24,14 +24,7 @@ pub fn guard_holds(value: AggValue, guard: &CountGuard, syms: &SymbolTable) -> b
             _ => Ordering::Less,
         },
     };
-    match guard.op {
-        CmpOp::Eq => ord == Ordering::Equal,
-        CmpOp::Ne => ord != Ordering::Equal,
-        CmpOp::Lt => ord == Ordering::Less,
-        CmpOp::Le => ord != Ordering::Greater,
-        CmpOp::Gt => ord == Ordering::Greater,
-        CmpOp::Ge => ord != Ordering::Less,
-    }
+    guard.op.holds(ord)
 }
 
 /// The integers that satisfy every guard, as sorted disjoint closed intervals

@@ -159,9 +159,27 @@ pub struct GroundProgram {
     pub show: ShowSpec,
     /// `#minimize`, `#maximize` and weak constraints (empty: no optimization).
     pub minimize: Vec<CostElem>,
-    /// The head atoms of each disjunctive rule instance (shifted into normal rules by the
-    /// grounder, which is exact only if no two of them share a positive cycle).
-    pub disjunctions: Vec<(Vec<AtomId>, crate::syntax::ast::Span)>,
+    /// Every disjunctive rule instance. The grounder shifts them into normal rules (exact when
+    /// no two head atoms share a positive cycle); the originals serve the head-cycle check and
+    /// the minimality check of programs that are not head-cycle-free.
+    pub disjunctions: Vec<Disjunction>,
+}
+
+/// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
+#[derive(Clone, Debug)]
+pub struct Disjunction {
+    pub elems: Vec<ChoiceElem>,
+    pub body: Vec<BodyElem>,
+    pub span: crate::syntax::ast::Span,
+}
+
+impl Disjunction {
+    pub fn atoms(&self) -> Vec<AtomId> {
+        let mut atoms: Vec<AtomId> = self.elems.iter().map(|e| e.atom).collect();
+        atoms.sort();
+        atoms.dedup();
+        atoms
+    }
 }
 
 impl GroundProgram {

@@ -144,6 +144,14 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
             }
         }
     }
+    // Disjunctive programs: an answer set is a minimal model of its reduct.
+    if !program.disjunctions.is_empty() && super::minimality::unsupported(program).is_none() {
+        return if super::minimality::smaller_model_exists(program, model) {
+            Err("the model is not stable: a proper subset satisfies the reduct".to_string())
+        } else {
+            Ok(())
+        };
+    }
     // Least fixpoint of foundedness, with a counter of unfounded atoms per support.
     let mut founded: Vec<bool> = (0..n).map(|a| program.is_fact(AtomId(a as u32))).collect();
     let mut waiting: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];

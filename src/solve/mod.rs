@@ -1,11 +1,17 @@
 //! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
 //! (over all atoms for distinct answer sets, or over the shown output with `--project`).
 
+#[cfg(feature = "cadical-embedded")]
+mod cadical_backend;
 pub mod check;
+pub mod external;
+pub mod minimality;
 pub mod optimize;
+mod select;
 pub mod stability;
 mod varisat_backend;
 
+pub use select::SolverChoice;
 pub use varisat_backend::VarisatBackend;
 
 use crate::cnf::{Cnf, CnfLit};
@@ -24,6 +30,11 @@ pub trait SatBackend {
     }
     /// As `solve`, with the literals assumed true for this call only.
     fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String>;
+    /// Whether the last `solve` error means the solver gave up without an answer (it reported
+    /// UNKNOWN, e.g. at a limit of its own) rather than failed.
+    fn gave_up(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -52,6 +63,8 @@ pub struct SolveStats {
     pub unsat_time: Duration,
     /// Loop nogoods added by the stability check (non-tight programs).
     pub loop_nogoods: usize,
+    /// Candidate models rejected by the minimality check (non-head-cycle-free programs).
+    pub minimality_checks: usize,
 }
 
 /// One answer set as shown: symbols in clingo's term order.
@@ -115,7 +128,7 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
-    let mut stability = stability::Hook::new(tr);
+    let mut stability = stability::Hook::new(program, tr);
     loop {
         let call_start = Instant::now();
         let result = backend.solve()?;
@@ -130,7 +143,11 @@ pub fn enumerate(
             };
             return Ok((outcome, stats));
         };
-        debug_assert!(tr.cnf.satisfied_by(&model));
+        if !tr.cnf.satisfied_by(&model) {
+            return Err(
+                "the SAT solver returned an assignment that is not a model of the CNF".into(),
+            );
+        }
         if stability.reject(&model, backend, &mut stats) {
             continue;
         }

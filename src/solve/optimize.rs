@@ -118,7 +118,7 @@ pub fn optimize(
         stats: EncodingStats::default(),
     };
     let mut best: Option<Vec<i64>> = None;
-    let mut stability = super::stability::Hook::new(tr);
+    let mut stability = super::stability::Hook::new(program, tr);
     for (level_index, level) in tr.objective.iter().enumerate() {
         loop {
             let assumptions: Vec<CnfLit> = match &best {

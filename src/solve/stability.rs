@@ -209,11 +209,24 @@ impl<'a> StabilityCheck<'a> {
 
 /// The stability hook of every search (enumeration, optimization): call [`Hook::reject`] on
 /// each model before accepting it.
-pub struct Hook<'a>(Option<StabilityCheck<'a>>);
+pub struct Hook<'a>(
+    Option<StabilityCheck<'a>>,
+    Option<super::minimality::MinimalityCheck<'a>>,
+);
 
 impl<'a> Hook<'a> {
-    pub fn new(tr: &'a Translation) -> Self {
-        Hook(StabilityCheck::new(tr))
+    /// Loop nogoods for non-tight programs; the minimality check instead for disjunctive
+    /// programs that are not head-cycle-free (their loop nogoods would follow the shifted
+    /// program, which has fewer answer sets).
+    pub fn new(program: &'a crate::program::GroundProgram, tr: &'a Translation) -> Self {
+        if tr.needs_minimality {
+            Hook(
+                None,
+                Some(super::minimality::MinimalityCheck::new(program, tr)),
+            )
+        } else {
+            Hook(StabilityCheck::new(tr), None)
+        }
     }
 
     /// `true` when `model` is not an answer set: its loop nogoods were then added to the backend
@@ -224,6 +237,14 @@ impl<'a> Hook<'a> {
         backend: &mut dyn SatBackend,
         stats: &mut SolveStats,
     ) -> bool {
+        if let Some(minimality) = &self.1 {
+            let Some(block) = minimality.check(model) else {
+                return false;
+            };
+            backend.add_clause(&block);
+            stats.minimality_checks += 1;
+            return true;
+        }
         let Some(check) = &mut self.0 else {
             return false;
         };

@@ -127,6 +127,19 @@ impl CmpOp {
         }
     }
 
+    /// Whether `a op b` holds when `a` compares to `b` as `ord`.
+    pub fn holds(self, ord: std::cmp::Ordering) -> bool {
+        use std::cmp::Ordering::*;
+        match self {
+            CmpOp::Eq => ord == Equal,
+            CmpOp::Ne => ord != Equal,
+            CmpOp::Lt => ord == Less,
+            CmpOp::Le => ord != Greater,
+            CmpOp::Gt => ord == Greater,
+            CmpOp::Ge => ord != Less,
+        }
+    }
+
     /// `a op b` is `b op.flip() a`.
     pub fn flip(self) -> CmpOp {
         match self {

@@ -17,7 +17,9 @@ pub fn check_head_cycle_free(program: &GroundProgram) -> Result<(), (AtomId, Ato
             component[a] = c;
         }
     }
-    for (atoms, span) in &program.disjunctions {
+    for d in &program.disjunctions {
+        let atoms = d.atoms();
+        let span = &d.span;
         for (i, a) in atoms.iter().enumerate() {
             for b in &atoms[i + 1..] {
                 if component[a.0 as usize] == component[b.0 as usize] {

@@ -21,8 +21,7 @@ pub use loops::{ConditionalLoop, Loops, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
-use crate::symbol::{Sym, SymData};
-use crate::syntax::ast::CmpOp;
+use crate::symbol::Sym;
 use std::collections::HashMap;
 
 /// A formula's value: decided, or a CNF literal.
@@ -59,6 +58,19 @@ pub struct Level {
     pub terms: Vec<(Value, i64)>,
 }
 
+/// Adds the clause `∨ parts` to `cnf`, decided parts simplified away (a true part satisfies it).
+pub fn add_clause(cnf: &mut Cnf, parts: &[Value]) {
+    let mut lits = Vec::with_capacity(parts.len());
+    for p in parts {
+        match p {
+            Value::True => return,
+            Value::False => {}
+            Value::Lit(l) => lits.push(*l),
+        }
+    }
+    cnf.add_clause(&lits);
+}
+
 /// The CNF and the map back to the program.
 pub struct Translation {
     pub cnf: Cnf,
@@ -75,6 +87,9 @@ pub struct Translation {
     pub encodings: EncodingOptions,
     /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
     pub encoding_stats: EncodingStats,
+    /// A disjunctive program that is not head-cycle-free: models must pass the minimality
+    /// check (set by `compile`).
+    pub needs_minimality: bool,
 }
 
 impl Translation {
@@ -195,15 +210,7 @@ impl Builder<'_> {
 
     /// Adds the clause `∨ parts` (decided parts simplified away).
     fn clause(&mut self, parts: &[Value]) {
-        let mut lits = Vec::with_capacity(parts.len());
-        for p in parts {
-            match p {
-                Value::True => return,
-                Value::False => {}
-                Value::Lit(l) => lits.push(*l),
-            }
-        }
-        self.cnf.add_clause(&lits);
+        add_clause(&mut self.cnf, parts);
     }
 
     /// `body → count(inputs) + constant satisfies guards`.
@@ -263,20 +270,11 @@ impl Builder<'_> {
 
 /// Whether `count op value` holds in clingo's term order (integers before everything else).
 fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
-    use std::cmp::Ordering;
-    let ord = match program.symbols.get(g.value) {
-        SymData::Num(v) => (count as i64).cmp(&(*v as i64)),
-        SymData::Inf => Ordering::Greater,
-        _ => Ordering::Less,
-    };
-    match g.op {
-        CmpOp::Eq => ord == Ordering::Equal,
-        CmpOp::Ne => ord != Ordering::Equal,
-        CmpOp::Lt => ord == Ordering::Less,
-        CmpOp::Le => ord != Ordering::Greater,
-        CmpOp::Gt => ord == Ordering::Greater,
-        CmpOp::Ge => ord != Ordering::Less,
-    }
+    crate::program::aggregate::guard_holds(
+        crate::program::aggregate::AggValue::Int(count as i64),
+        g,
+        &program.symbols,
+    )
 }
 
 /// The objective: elements with equal tuples are paid once, when any of their bodies holds.
@@ -500,5 +498,6 @@ pub fn translate_encoded(
         objective,
         encodings,
         encoding_stats: b.encoders.stats,
+        needs_minimality: false,
     })
 }
