@@ -8,8 +8,8 @@ use crate::output::{Format, Printer, Verdict};
 use crate::solve::optimize::{OptMode, optimize};
 use crate::solve::{Outcome, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
-use crate::translate::{TranslationKind, Value};
-use crate::{Compiled, compile_with, load, parse_const_override};
+use crate::translate::{EncodingOptions, TranslationKind, Value};
+use crate::{Compiled, compile_encoded, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -28,6 +28,8 @@ pub struct ProgramArgs {
     pub files: Vec<String>,
     pub consts: Vec<String>,
     pub max_ground: Option<usize>,
+    /// Cardinality and pseudo-Boolean encodings (`solve` and `dimacs`).
+    pub encodings: EncodingOptions,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -72,7 +74,7 @@ fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
         options.max_size = m;
     }
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile_with(&statements, &options, kind).map_err(fail)?;
+    let compiled = compile_encoded(&statements, &options, kind, args.encodings).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -153,6 +155,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         p.stats.cnf_clauses = compiled.translation.cnf.num_clauses();
         p.stats.ground_time = compiled.ground_time;
         p.stats.translate_time = compiled.translate_time;
+        p.stats.encoding = compiled.translation.encoding_stats;
     }
     let mut backend = solver.backend(compiled.translation.cnf.num_vars());
     crate::solve::load(backend.as_mut(), &compiled.translation.cnf);
@@ -197,6 +200,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
             Ok((optimum, stats)) => {
                 p.record(&stats);
                 p.set_optimal_models(optimum.optimal_models);
+                p.stats.bound_encoding = optimum.bound_stats;
                 match optimum.outcome {
                     Outcome::Unsatisfiable => {
                         p.finish(Verdict::Unsatisfiable, false);

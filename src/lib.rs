@@ -22,7 +22,7 @@ use program::GroundProgram;
 use std::time::{Duration, Instant};
 use syntax::Diagnostic;
 use syntax::ast::{Statement, Term};
-use translate::{Translation, TranslationKind};
+use translate::{EncodingOptions, Translation, TranslationKind};
 
 /// A program compiled to CNF, with what the stages measured.
 pub struct Compiled {
@@ -57,6 +57,16 @@ pub fn compile_with(
     options: &GroundOptions,
     kind: TranslationKind,
 ) -> Result<Compiled, Diagnostic> {
+    compile_encoded(statements, options, kind, EncodingOptions::default())
+}
+
+/// As [`compile_with`], with the given cardinality and pseudo-Boolean encodings.
+pub fn compile_encoded(
+    statements: &[Statement],
+    options: &GroundOptions,
+    kind: TranslationKind,
+    encodings: EncodingOptions,
+) -> Result<Compiled, Diagnostic> {
     let start = Instant::now();
     let grounded = ground::ground(statements, options)?;
     let ground_time = start.elapsed();
@@ -87,7 +97,7 @@ pub fn compile_with(
         needs_minimality = true;
     }
     let start = Instant::now();
-    let mut translation = translate::translate_with(&program, kind)
+    let mut translation = translate::translate_encoded(&program, kind, encodings)
         .map_err(|e| Diagnostic::global(e.message(&program)))?;
     translation.needs_minimality = needs_minimality;
     Ok(Compiled {

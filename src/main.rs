@@ -2,7 +2,9 @@
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::OptMode;
-use aspsat::translate::TranslationKind;
+use aspsat::translate::card::CardEncoding;
+use aspsat::translate::pb::PbEncoding;
+use aspsat::translate::{EncodingOptions, TranslationKind};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -26,6 +28,14 @@ struct Program {
     /// Stop grounding beyond this many ground atoms plus rules
     #[arg(long, value_name = "SIZE")]
     max_ground: Option<usize>,
+    /// Cardinality encoding of choice bounds and #count: totalizer, seqcounter, sortnet, or
+    /// auto (the fewest clauses per constraint)
+    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = str::parse::<CardEncoding>)]
+    card_encoding: CardEncoding,
+    /// Pseudo-Boolean encoding of #sum and optimization bounds: bdd (decision diagram), adder
+    /// (adder network), or auto (the diagram unless it is 8 times larger than the adder network)
+    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = str::parse::<PbEncoding>)]
+    pb_encoding: PbEncoding,
 }
 
 impl Program {
@@ -34,6 +44,10 @@ impl Program {
             files: self.files.clone(),
             consts: self.consts.clone(),
             max_ground: self.max_ground,
+            encodings: EncodingOptions {
+                card: self.card_encoding,
+                pb: self.pb_encoding,
+            },
         }
     }
 }

@@ -426,6 +426,42 @@ fn golden_answer_sets() {
     }
 }
 
+/// Every cardinality and pseudo-Boolean encoding gives the same answer sets (and optima) on the
+/// programs that use them: aggregates, optimization, choice bounds.
+#[test]
+fn golden_answer_sets_every_encoding() {
+    let cards = ["totalizer", "seqcounter", "sortnet", "auto"];
+    let pbs = ["bdd", "adder", "auto"];
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for name in programs() {
+        if !["agg_", "opt_", "choice_bounds"]
+            .iter()
+            .any(|p| name.starts_with(p))
+        {
+            continue;
+        }
+        for card in cards {
+            for pb in pbs {
+                let extra = ["--card-encoding", card, "--pb-encoding", pb];
+                runs += 1;
+                if let Outcome::Fail(msg) = check_program(&name, &extra) {
+                    println!("MISMATCH tests/programs/{name}: {msg}\n");
+                    failures.push(format!("{name} ({card}, {pb})"));
+                }
+            }
+        }
+    }
+    println!("encodings: {runs} runs, {} failed", failures.len());
+    assert!(runs >= 12 * 30, "only {runs} runs");
+    assert!(
+        failures.is_empty(),
+        "{} run(s) failed: {}",
+        failures.len(),
+        failures.join(", ")
+    );
+}
+
 /// The corpus itself is well-formed: every program has a golden whose args match its
 /// `%! args:` line, every program starts with a `%` comment, and there is no stray golden.
 /// (This test needs no aspsat binary.)

@@ -50,6 +50,10 @@ pub struct Stats {
     pub loop_nogoods: usize,
     /// Candidate models rejected by the minimality check (disjunctive, not head-cycle-free).
     pub minimality_checks: usize,
+    /// What the cardinality and pseudo-Boolean encodings added to the CNF.
+    pub encoding: crate::translate::EncodingStats,
+    /// What the optimizer's bounds added (pseudo-Boolean encodings, not in the CNF's counts).
+    pub bound_encoding: crate::translate::EncodingStats,
 }
 
 /// Prints models as they come (text) or collects them (JSON), then the summary.
@@ -189,6 +193,23 @@ impl Printer {
                     let _ = writeln!(out, "Ground rules : {}", s.ground_rules);
                     let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
                     let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
+                    let e = &s.encoding;
+                    let _ = writeln!(
+                        out,
+                        "Card encoding: {} clauses, {} vars",
+                        e.card_clauses, e.card_vars
+                    );
+                    let _ = writeln!(
+                        out,
+                        "PB encoding  : {} clauses, {} vars",
+                        e.pb_clauses, e.pb_vars
+                    );
+                    let b = &s.bound_encoding;
+                    let _ = writeln!(
+                        out,
+                        "Opt bounds   : {} clauses, {} vars",
+                        b.pb_clauses, b.pb_vars
+                    );
                     let _ = writeln!(out, "Solver calls : {}", s.solver_calls);
                     let _ = writeln!(out, "Loop nogoods : {}", s.loop_nogoods);
                     let _ = writeln!(
@@ -250,6 +271,12 @@ impl Printer {
                         "GroundRules": s.ground_rules,
                         "CnfVars": s.cnf_vars,
                         "CnfClauses": s.cnf_clauses,
+                        "CardClauses": s.encoding.card_clauses,
+                        "CardVars": s.encoding.card_vars,
+                        "PbClauses": s.encoding.pb_clauses,
+                        "PbVars": s.encoding.pb_vars,
+                        "BoundClauses": s.bound_encoding.pb_clauses,
+                        "BoundVars": s.bound_encoding.pb_vars,
                         "SolverCalls": s.solver_calls,
                         "LoopNogoods": s.loop_nogoods,
                         "MinimalityRejections": s.minimality_checks,

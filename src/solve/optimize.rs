@@ -2,11 +2,17 @@
 //! the current level becomes a bound (`sum ≤ cost − 1`, assumed through an activation literal)
 //! until the solver answers unsatisfiable; the level's optimum is then fixed for good and the
 //! next level is optimized. Lexicographic order is thereby respected.
+//!
+//! Bounds use the translation's pseudo-Boolean encoding. The decision diagram is rebuilt for
+//! each bound; the adder network of a level is built once, and each bound then costs only a
+//! comparator (a chain of gates over the sum's bits). With `auto`, each bound is chosen like
+//! any constraint (see [`PbEncoder`]).
 
 use super::{Model, Outcome, SatBackend, SolveStats, shown_symbols};
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
-use crate::translate::{Translation, Value, pb};
+use crate::translate::pb::PbEncoder;
+use crate::translate::{EncodingStats, Translation, Value};
 use std::time::Instant;
 
 /// clingo's `--opt-mode`.
@@ -43,6 +49,9 @@ struct Extension<'a> {
     cnf: Cnf,
     forwarded: usize,
     backend: &'a mut dyn SatBackend,
+    pb: PbEncoder,
+    /// What the bounds' encodings added.
+    stats: EncodingStats,
 }
 
 impl Extension<'_> {
@@ -53,9 +62,14 @@ impl Extension<'_> {
         self.forwarded = self.cnf.num_clauses();
     }
 
-    /// A literal that implies `Σ level ≤ bound`.
+    /// A literal equivalent to `Σ level ≤ bound` (only "implies" is needed).
     fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
-        let v = pb::sum_in(&mut self.cnf, terms, &[(i64::MIN, bound)]);
+        let pb = &mut self.pb;
+        let (v, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| {
+            pb.sum_in(cnf, terms, &[(i64::MIN, bound)])
+        });
+        self.stats.pb_clauses += clauses;
+        self.stats.pb_vars += vars;
         self.flush();
         v
     }
@@ -81,6 +95,8 @@ pub struct Optimum {
     pub best: Option<Vec<i64>>,
     /// Number of models printed in optN's optimal phase.
     pub optimal_models: usize,
+    /// Clauses and variables of the bounds' pseudo-Boolean encodings.
+    pub bound_stats: EncodingStats,
 }
 
 /// Minimizes the translation's objective. `max_optimal` bounds optN's enumeration (0: all).
@@ -98,6 +114,8 @@ pub fn optimize(
         cnf: Cnf::with_vars(tr.cnf.num_vars()),
         forwarded: 0,
         backend,
+        pb: PbEncoder::new(tr.encodings.pb),
+        stats: EncodingStats::default(),
     };
     let mut best: Option<Vec<i64>> = None;
     let mut stability = super::stability::Hook::new(program, tr);
@@ -137,6 +155,7 @@ pub fn optimize(
                     outcome: Outcome::Unsatisfiable,
                     best: None,
                     optimal_models: 0,
+                    bound_stats: ext.stats,
                 },
                 stats,
             ));
@@ -175,6 +194,7 @@ pub fn optimize(
                         outcome: Outcome::Satisfiable { exhausted: false },
                         best,
                         optimal_models,
+                        bound_stats: ext.stats,
                     },
                     stats,
                 ));
@@ -195,6 +215,7 @@ pub fn optimize(
             outcome: Outcome::Satisfiable { exhausted: true },
             best,
             optimal_models,
+            bound_stats: ext.stats,
         },
         stats,
     ))

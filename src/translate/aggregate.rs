@@ -1,8 +1,8 @@
 //! Aggregates as CNF: the truth value of `#agg{...} op v` as a literal.
 //!
-//! `#count` uses the totalizer's unary outputs; `#sum` a reduced ordered decision diagram over
-//! the tuples (nodes merged by partial sum, pruned where every or no completion is allowed);
-//! `#min`/`#max` compare each tuple's value with the guard directly.
+//! `#count` uses the unary outputs of a cardinality encoding ([`super::card`]); `#sum` a
+//! pseudo-Boolean encoding ([`super::pb`]: decision diagram or adder network); `#min`/`#max`
+//! compare each tuple's value with the guard directly.
 
 use super::{Builder, Value};
 use crate::program::aggregate;
@@ -66,7 +66,7 @@ impl Builder<'_> {
             .map(|&(lo, hi)| if hi < n { hi + 1 } else { lo })
             .max()
             .unwrap_or(0) as usize;
-        let outputs = super::card::totalizer(&mut self.cnf, &inputs, needed);
+        let outputs = self.at_least(&inputs, needed);
         let at_least = |k: i64| -> Value {
             if k <= 0 {
                 Value::True
@@ -97,7 +97,7 @@ impl Builder<'_> {
             .iter()
             .map(|&(v, w)| (v, syms.as_int(w).map(i64::from).unwrap_or(0)))
             .collect();
-        super::pb::sum_in(&mut self.cnf, &weighted, &allowed)
+        self.sum_in(&weighted, &allowed)
     }
 
     fn extremum(

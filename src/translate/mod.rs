@@ -6,12 +6,16 @@
 
 mod aggregate;
 pub mod card;
+mod encoding;
 mod hcf;
 pub mod loops;
 pub mod pb;
 mod ranking;
+#[cfg(test)]
+mod testutil;
 mod tight;
 
+pub use encoding::{EncodingOptions, EncodingStats};
 pub use hcf::check_head_cycle_free;
 pub use loops::{ConditionalLoop, Loops, TranslationKind};
 
@@ -21,7 +25,7 @@ use crate::symbol::Sym;
 use std::collections::HashMap;
 
 /// A formula's value: decided, or a CNF literal.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Value {
     True,
     False,
@@ -79,6 +83,10 @@ pub struct Translation {
     pub stability: Option<Loops>,
     /// Optimization levels, highest priority first (empty without optimization statements).
     pub objective: Vec<Level>,
+    /// The encodings used (the optimizer's bounds use them too).
+    pub encodings: EncodingOptions,
+    /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
+    pub encoding_stats: EncodingStats,
     /// A disjunctive program that is not head-cycle-free: models must pass the minimality
     /// check (set by `compile`).
     pub needs_minimality: bool,
@@ -110,6 +118,7 @@ struct Builder<'a> {
     cnf: Cnf,
     atoms: Vec<Value>,
     conjunctions: HashMap<Vec<CnfLit>, CnfLit>,
+    encoders: encoding::Encoders,
 }
 
 impl Builder<'_> {
@@ -240,7 +249,7 @@ impl Builder<'_> {
             .max()
             .unwrap_or(0)
             .saturating_sub(constant);
-        let outputs = card::totalizer(&mut self.cnf, inputs, needed);
+        let outputs = self.at_least(inputs, needed);
         // at_least(k) over the whole count, constant included
         let at_least = |k: usize| -> Value {
             if k <= constant {
@@ -324,6 +333,15 @@ pub fn translate_with(
     program: &GroundProgram,
     kind: TranslationKind,
 ) -> Result<Translation, ConditionalLoop> {
+    translate_encoded(program, kind, EncodingOptions::default())
+}
+
+/// As [`translate_with`], with the given cardinality and pseudo-Boolean encodings.
+pub fn translate_encoded(
+    program: &GroundProgram,
+    kind: TranslationKind,
+    encodings: EncodingOptions,
+) -> Result<Translation, ConditionalLoop> {
     let mut loops = loops::analyse(program)?;
     let n = program.num_atoms();
     let mut b = Builder {
@@ -331,6 +349,7 @@ pub fn translate_with(
         cnf: Cnf::new(),
         atoms: vec![Value::False; n],
         conjunctions: HashMap::new(),
+        encoders: encoding::Encoders::new(encodings),
     };
     for i in 0..n {
         let a = AtomId(i as u32);
@@ -477,6 +496,8 @@ pub fn translate_with(
         shown,
         stability,
         objective,
+        encodings,
+        encoding_stats: b.encoders.stats,
         needs_minimality: false,
     })
 }

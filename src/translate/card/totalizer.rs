@@ -57,6 +57,31 @@ pub fn totalizer(cnf: &mut Cnf, inputs: &[CnfLit], k: usize) -> Vec<CnfLit> {
     r
 }
 
+/// The number of clauses [`totalizer`] adds for `n` inputs cut at `k` (counted, not built).
+pub fn clauses(n: usize, k: usize) -> usize {
+    if n <= 1 || k == 0 {
+        return 0;
+    }
+    let mid = n / 2;
+    let (la, lb) = (mid.min(k), (n - mid).min(k));
+    let (a_cut, b_cut) = (mid > la, n - mid > lb);
+    let m = (la + lb).min(k) as i64;
+    let (la, lb) = (la as i64, lb as i64);
+    let mut count = 0i64;
+    for i in 0..=la {
+        // upward: 1 ≤ i + j ≤ m
+        let (lo, hi) = ((1 - i).max(0), lb.min(m - i));
+        count += (hi - lo + 1).max(0);
+        // downward: i + j < m, skipping a cut child's last "at least" + 1
+        if i == la && a_cut {
+            continue;
+        }
+        let jmax = if b_cut { lb - 1 } else { lb };
+        count += (jmax.min(m - 1 - i) + 1).max(0);
+    }
+    count as usize + clauses(mid, k) + clauses(n - mid, k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,33 +1,11 @@
 //! Pseudo-Boolean constraints `Σ wᵢ·xᵢ ∈ allowed` as a reduced ordered decision diagram: nodes
 //! are merged by partial sum and pruned where every or no completion is allowed, and each
-//! remaining node is one if-then-else variable (4 clauses).
+//! remaining node is one if-then-else variable (4 clauses). The diagram's root is equivalent to
+//! the constraint, and with the inputs fixed unit propagation decides it.
 
-use super::Value;
+use super::{Value, all_allowed, clause, none_allowed};
 use crate::cnf::Cnf;
 use std::collections::HashMap;
-
-/// Sorted disjoint closed intervals of integers; `i64::MIN`/`i64::MAX` are unbounded ends.
-pub type Intervals = Vec<(i64, i64)>;
-
-fn all_allowed(allowed: &[(i64, i64)], lo: i64, hi: i64) -> bool {
-    allowed.iter().any(|&(a, b)| a <= lo && hi <= b)
-}
-
-fn none_allowed(allowed: &[(i64, i64)], lo: i64, hi: i64) -> bool {
-    !allowed.iter().any(|&(a, b)| a <= hi && lo <= b)
-}
-
-fn clause(cnf: &mut Cnf, parts: &[Value]) {
-    let mut lits = Vec::with_capacity(parts.len());
-    for p in parts {
-        match p {
-            Value::True => return,
-            Value::False => {}
-            Value::Lit(l) => lits.push(*l),
-        }
-    }
-    cnf.add_clause(&lits);
-}
 
 /// A literal equivalent to `x ? hi : lo`.
 pub fn ite(cnf: &mut Cnf, x: Value, hi: Value, lo: Value) -> Value {
@@ -52,8 +30,14 @@ pub fn ite(cnf: &mut Cnf, x: Value, hi: Value, lo: Value) -> Value {
     v
 }
 
-/// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed` (decided items may be given as constants).
-pub fn sum_in(cnf: &mut Cnf, items: &[(Value, i64)], allowed: &[(i64, i64)]) -> Value {
+/// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed` (decided items may be given as constants);
+/// `None` when the diagram would need more than `budget` clauses (then `cnf` has some of them).
+pub fn sum_in(
+    cnf: &mut Cnf,
+    items: &[(Value, i64)],
+    allowed: &[(i64, i64)],
+    budget: usize,
+) -> Option<Value> {
     let mut base = 0i64;
     let mut open: Vec<(Value, i64)> = Vec::new();
     for &(v, w) in items {
@@ -72,35 +56,52 @@ pub fn sum_in(cnf: &mut Cnf, items: &[(Value, i64)], allowed: &[(i64, i64)]) -> 
         let w = open[i].1;
         rest[i] = (rest[i + 1].0 + w.min(0), rest[i + 1].1 + w.max(0));
     }
-    let mut memo = HashMap::new();
-    node(cnf, 0, base, &open, &rest, allowed, &mut memo)
+    let limit = cnf.num_clauses().saturating_add(budget);
+    let mut d = Diagram {
+        cnf,
+        open: &open,
+        rest: &rest,
+        allowed,
+        memo: HashMap::new(),
+        limit,
+    };
+    d.node(0, base)
 }
 
-fn node(
-    cnf: &mut Cnf,
-    i: usize,
-    s: i64,
-    open: &[(Value, i64)],
-    rest: &[(i64, i64)],
-    allowed: &[(i64, i64)],
-    memo: &mut HashMap<(usize, i64), Value>,
-) -> Value {
-    let (lo, hi) = (s + rest[i].0, s + rest[i].1);
-    if all_allowed(allowed, lo, hi) {
-        return Value::True;
+struct Diagram<'a> {
+    cnf: &'a mut Cnf,
+    open: &'a [(Value, i64)],
+    /// rest[i]: the range of sums the items from i on can add.
+    rest: &'a [(i64, i64)],
+    allowed: &'a [(i64, i64)],
+    memo: HashMap<(usize, i64), Value>,
+    /// Give up beyond this many clauses in `cnf` (or this many nodes).
+    limit: usize,
+}
+
+impl Diagram<'_> {
+    /// The node "items from i on, with partial sum s so far".
+    fn node(&mut self, i: usize, s: i64) -> Option<Value> {
+        let (lo, hi) = (s + self.rest[i].0, s + self.rest[i].1);
+        if all_allowed(self.allowed, lo, hi) {
+            return Some(Value::True);
+        }
+        if none_allowed(self.allowed, lo, hi) {
+            return Some(Value::False);
+        }
+        if let Some(&v) = self.memo.get(&(i, s)) {
+            return Some(v);
+        }
+        let (x, w) = self.open[i];
+        let with = self.node(i + 1, s + w)?;
+        let without = self.node(i + 1, s)?;
+        let v = ite(self.cnf, x, with, without);
+        if self.cnf.num_clauses() > self.limit || self.memo.len() > self.limit {
+            return None;
+        }
+        self.memo.insert((i, s), v);
+        Some(v)
     }
-    if none_allowed(allowed, lo, hi) {
-        return Value::False;
-    }
-    if let Some(&v) = memo.get(&(i, s)) {
-        return v;
-    }
-    let (x, w) = open[i];
-    let with = node(cnf, i + 1, s + w, open, rest, allowed, memo);
-    let without = node(cnf, i + 1, s, open, rest, allowed, memo);
-    let v = ite(cnf, x, with, without);
-    memo.insert((i, s), v);
-    v
 }
 
 #[cfg(test)]
@@ -124,7 +125,7 @@ mod tests {
                 .zip(weights)
                 .map(|(&v, w)| (Value::Lit(v), w))
                 .collect();
-            let root = sum_in(&mut cnf, &items, &allowed);
+            let root = sum_in(&mut cnf, &items, &allowed, usize::MAX).unwrap();
             for mask in 0u32..(1 << weights.len()) {
                 let sum: i64 = (0..weights.len())
                     .filter(|i| mask >> i & 1 == 1)

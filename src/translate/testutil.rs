@@ -1,0 +1,99 @@
+//! Test helpers: a small DPLL solver for checking encodings against brute force.
+
+use crate::cnf::{Cnf, CnfLit};
+
+/// Whether `cnf` has a model in which every literal of `assume` is true (DPLL with unit
+/// propagation; meant for the small formulas of encoding tests).
+pub fn sat(cnf: &Cnf, assume: &[CnfLit]) -> bool {
+    let mut value: Vec<Option<bool>> = vec![None; cnf.num_vars() as usize + 1];
+    for &l in assume {
+        let v = &mut value[l.unsigned_abs() as usize];
+        if *v == Some(l < 0) {
+            return false;
+        }
+        *v = Some(l > 0);
+    }
+    let clauses: Vec<&[CnfLit]> = cnf.clauses().collect();
+    dpll(&clauses, &mut value)
+}
+
+fn lit_value(value: &[Option<bool>], l: CnfLit) -> Option<bool> {
+    value[l.unsigned_abs() as usize].map(|b| b == (l > 0))
+}
+
+fn dpll(clauses: &[&[CnfLit]], value: &mut [Option<bool>]) -> bool {
+    // unit propagation to a fixpoint
+    loop {
+        let mut changed = false;
+        for c in clauses {
+            let mut unassigned = None;
+            let mut count = 0;
+            let mut satisfied = false;
+            for &l in c.iter() {
+                match lit_value(value, l) {
+                    Some(true) => {
+                        satisfied = true;
+                        break;
+                    }
+                    Some(false) => {}
+                    None => {
+                        count += 1;
+                        unassigned = Some(l);
+                    }
+                }
+            }
+            if satisfied {
+                continue;
+            }
+            match (count, unassigned) {
+                (0, _) => return false,
+                (1, Some(l)) => {
+                    value[l.unsigned_abs() as usize] = Some(l > 0);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let Some(v) = (1..value.len()).find(|&v| value[v].is_none()) else {
+        return true;
+    };
+    for b in [true, false] {
+        let mut next = value.to_vec();
+        next[v] = Some(b);
+        if dpll(clauses, &mut next) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The literal `x` if `b`, else `-x`.
+pub fn signed(x: CnfLit, b: bool) -> CnfLit {
+    if b { x } else { -x }
+}
+
+/// Checks that, with the inputs fixed, `outputs` are forced to `expected`: the expected values
+/// extend to a model, and flipping any single output does not.
+pub fn assert_forced(
+    cnf: &Cnf,
+    fixed: &[CnfLit],
+    outputs: &[CnfLit],
+    expected: &[bool],
+    what: &str,
+) {
+    let mut assume: Vec<CnfLit> = fixed.to_vec();
+    assume.extend(outputs.iter().zip(expected).map(|(&o, &e)| signed(o, e)));
+    assert!(
+        sat(cnf, &assume),
+        "{what}: expected outputs {expected:?} not a model"
+    );
+    for (i, (&o, &e)) in outputs.iter().zip(expected).enumerate() {
+        let mut assume = fixed.to_vec();
+        assume.push(signed(o, !e));
+        assert!(!sat(cnf, &assume), "{what}: output {i} not forced to {e}");
+    }
+}
