@@ -77,18 +77,7 @@ pub(crate) fn none_allowed(allowed: &[(i64, i64)], lo: i64, hi: i64) -> bool {
     !allowed.iter().any(|&(a, b)| a <= hi && lo <= b)
 }
 
-/// Adds the clause `∨ parts` (decided parts simplified away).
-pub(crate) fn clause(cnf: &mut Cnf, parts: &[Value]) {
-    let mut lits = Vec::with_capacity(parts.len());
-    for p in parts {
-        match p {
-            Value::True => return,
-            Value::False => {}
-            Value::Lit(l) => lits.push(*l),
-        }
-    }
-    cnf.add_clause(&lits);
-}
+pub(crate) use super::add_clause as clause;
 
 /// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed` by the decision diagram.
 pub fn sum_in(cnf: &mut Cnf, items: &[(Value, i64)], allowed: &[(i64, i64)]) -> Value {
