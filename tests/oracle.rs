@@ -16,23 +16,8 @@ use aspsat::solve::{SolveOptions, VarisatBackend};
 use aspsat::translate::TranslationKind;
 use std::collections::BTreeSet;
 
-/// xorshift64*: reproducible without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+mod common;
+use common::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Pol {

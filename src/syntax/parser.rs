@@ -1456,7 +1456,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::RParen, expecting)?;
         let span = self.span_from(start);
-        let mut out: Vec<Term> = alts
+        let out: Vec<Term> = alts
             .into_iter()
             .map(|(mut terms, trailing, _)| {
                 if terms.len() == 1 && !trailing {
@@ -1471,12 +1471,7 @@ impl Parser<'_> {
                 }
             })
             .collect();
-        let t = if out.len() == 1 {
-            out.pop().expect("one alternative")
-        } else {
-            Term::Pool(out, span)
-        };
-        Ok((t, depth + 1))
+        Ok((pool_or_single(out, span), depth + 1))
     }
 
     /// `|t|` (or `|t1;t2|`)
@@ -1492,11 +1487,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::Bar, if self.const_mode { "" } else { "; or |" })?;
         let span = self.span_from(start);
-        let inner = if alts.len() == 1 {
-            alts.pop().expect("one alternative")
-        } else {
-            Term::Pool(alts, span.clone())
-        };
+        let inner = pool_or_single(alts, span.clone());
         Ok((Term::Unary(UnOp::Abs, Box::new(inner), span), depth + 2))
     }
 
@@ -1546,7 +1537,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::RParen, self.close_expecting())?;
         let span = self.span_from(start);
-        let mut funs: Vec<Term> = alts
+        let funs: Vec<Term> = alts
             .into_iter()
             .map(|args| Term::Fun {
                 name: name.clone(),
@@ -1555,12 +1546,7 @@ impl Parser<'_> {
                 span: span.clone(),
             })
             .collect();
-        let t = if funs.len() == 1 {
-            funs.pop().expect("one alternative")
-        } else {
-            Term::Pool(funs, span)
-        };
-        Ok((t, depth + 1))
+        Ok((pool_or_single(funs, span), depth + 1))
     }
 
     /// One `;`-alternative inside parentheses: `t1, ..., tn[,]`, `,` or nothing.
@@ -1587,5 +1573,14 @@ impl Parser<'_> {
                 return Ok((terms, true, depth));
             }
         }
+    }
+}
+
+/// The term itself for one alternative, a pool for several.
+fn pool_or_single(mut alts: Vec<Term>, span: Span) -> Term {
+    if alts.len() == 1 {
+        alts.pop().expect("one alternative")
+    } else {
+        Term::Pool(alts, span)
     }
 }
