@@ -7,10 +7,10 @@
 //! `none` where clingo accepts the program (see the notes there and scripts/clingo_errors.py).
 //! All failures are collected and printed before the test fails.
 
-use std::io::Read;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 /// Per-program time limit: an implementation that tries to ground the huge interval hangs.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -47,41 +47,6 @@ fn expected_position(name: &str) -> Result<(u32, u32), String> {
     }
 }
 
-/// Runs `aspsat ARGS` from the crate root; returns (exit code, stderr).
-fn run(args: &[&str]) -> Result<(Option<i32>, String), String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_aspsat"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start aspsat: {e}"))?;
-    let mut err = child.stderr.take().unwrap();
-    let err_t = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = err.read_to_end(&mut b);
-        b
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if start.elapsed() > TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("timed out after {}s", TIMEOUT.as_secs()));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("wait failed: {e}")),
-        }
-    };
-    Ok((
-        status.code(),
-        String::from_utf8_lossy(&err_t.join().unwrap()).into_owned(),
-    ))
-}
-
 /// Whether `line` contains `pos` not followed by a digit (`f.lp:1:1` must not match `f.lp:1:12`).
 fn has_position(line: &str, pos: &str) -> bool {
     line.match_indices(pos)
@@ -91,7 +56,8 @@ fn has_position(line: &str, pos: &str) -> bool {
 fn check(name: &str) -> Result<(), String> {
     let (line, col) = expected_position(name)?;
     let rel = format!("tests/errors/{name}");
-    let (code, stderr) = run(&["solve", &rel])?;
+    let r = common::run_aspsat(&["solve", rel.as_str()], &root(), TIMEOUT)?;
+    let (code, stderr) = (r.code, r.stderr);
     let pos = format!("{rel}:{line}:{col}");
     let mut problems = Vec::new();
     if code != Some(65) {

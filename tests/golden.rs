@@ -40,10 +40,10 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -136,54 +136,6 @@ fn read_golden(path: &Path) -> Result<Golden, String> {
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
     v.sort();
     v
-}
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs the binary from the crate root with a time limit.
-fn run(args: &[String]) -> Result<Run, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_aspsat"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start aspsat: {e}"))?;
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out_t = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = out.read_to_end(&mut b);
-        b
-    });
-    let err_t = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = err.read_to_end(&mut b);
-        b
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() > TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("timed out after {}s", TIMEOUT.as_secs()));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("wait failed: {e}")),
-        }
-    };
-    Ok(Run {
-        code: status.code(),
-        stdout: String::from_utf8_lossy(&out_t.join().unwrap()).into_owned(),
-        stderr: String::from_utf8_lossy(&err_t.join().unwrap()).into_owned(),
-    })
 }
 
 struct Witness {
@@ -280,7 +232,7 @@ fn check_program(name: &str, extra_args: &[&str]) -> Outcome {
     cmd.extend(args);
     cmd.push(rel.clone());
     let shown_cmd = format!("aspsat {}", cmd.join(" "));
-    let r = match run(&cmd) {
+    let r = match common::run_aspsat(&cmd, &root(), TIMEOUT) {
         Ok(r) => r,
         Err(e) => return Outcome::Fail(format!("{shown_cmd}: {e}")),
     };

@@ -1,5 +1,10 @@
 //! Helpers shared by the integration tests.
 
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
 /// xorshift64*: reproducible random numbers without a dependency (seeds are printed by the
 /// tests that use it, so failures can be replayed).
 pub struct Rng(pub u64);
@@ -26,4 +31,59 @@ impl Rng {
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + (self.next() % (hi - lo + 1) as u64) as i64
     }
+}
+
+/// What a run of the binary printed.
+#[allow(dead_code)]
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the aspsat binary in `dir` without standard input; killed after `timeout`.
+#[allow(dead_code)]
+pub fn run_aspsat<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    dir: &Path,
+    timeout: Duration,
+) -> Result<Run, String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aspsat"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start aspsat: {e}"))?;
+    let mut out = child.stdout.take().expect("piped stdout");
+    let mut err = child.stderr.take().expect("piped stderr");
+    let out_t = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = out.read_to_end(&mut b);
+        b
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = err.read_to_end(&mut b);
+        b
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("timed out after {}s", timeout.as_secs()));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("wait failed: {e}")),
+        }
+    };
+    Ok(Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out_t.join().unwrap_or_default()).into_owned(),
+        stderr: String::from_utf8_lossy(&err_t.join().unwrap_or_default()).into_owned(),
+    })
 }
