@@ -74,6 +74,21 @@ pub struct Printer {
 
 impl Printer {
     pub fn new(format: Format, show_stats: bool, inputs: Vec<String>) -> Self {
+        // Standard input (no file, or `-`) is named as in diagnostics.
+        let inputs = if inputs.is_empty() {
+            vec![crate::load::STDIN.to_string()]
+        } else {
+            inputs
+                .into_iter()
+                .map(|f| {
+                    if f == "-" {
+                        crate::load::STDIN.to_string()
+                    } else {
+                        f
+                    }
+                })
+                .collect()
+        };
         Printer {
             format,
             show_stats,
@@ -106,9 +121,7 @@ impl Printer {
         if self.format == Format::Text {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{VERSION_LINE}");
-            let names = if self.inputs.is_empty() {
-                crate::load::STDIN.to_string()
-            } else if self.inputs.len() == 1 {
+            let names = if self.inputs.len() == 1 {
                 self.inputs[0].clone()
             } else {
                 format!("{} ...", self.inputs[0])
