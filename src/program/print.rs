@@ -36,6 +36,68 @@ impl GroundProgram {
         format!("{}{}", cmp_op_str(g.op), self.symbols.to_string(g.value))
     }
 
+    /// A rule body in clingo's syntax.
+    fn body_text(&self, body: &[BodyElem]) -> String {
+        body.iter()
+            .map(|b| match b {
+                BodyElem::Aggregate {
+                    polarity,
+                    aggregate,
+                } => {
+                    let prefix = match polarity {
+                        Polarity::Pos => "",
+                        Polarity::Not => "not ",
+                        Polarity::NotNot => "not not ",
+                    };
+                    let func = match aggregate.func {
+                        AggFunc::Count => "#count",
+                        AggFunc::Sum => "#sum",
+                        AggFunc::SumPlus => "#sum+",
+                        AggFunc::Min => "#min",
+                        AggFunc::Max => "#max",
+                    };
+                    let elems: Vec<String> = aggregate
+                        .elems
+                        .iter()
+                        .map(|e| {
+                            let tuple = self.symbols.to_string(e.tuple);
+                            let terms = tuple
+                                .strip_prefix('(')
+                                .and_then(|t| t.strip_suffix(')'))
+                                .map(|t| t.trim_end_matches(','))
+                                .unwrap_or(&tuple)
+                                .to_string();
+                            if e.cond.is_empty() {
+                                terms
+                            } else {
+                                format!("{terms}:{}", self.lits_text(&e.cond))
+                            }
+                        })
+                        .collect();
+                    let guards: String = aggregate
+                        .guards
+                        .iter()
+                        .map(|g| self.guard_text(g))
+                        .collect();
+                    format!("{prefix}{func}{{{}}}{guards}", elems.join(";"))
+                }
+                BodyElem::Lit(l) => self.lit_text(*l),
+                BodyElem::Conditional(instances) => instances
+                    .iter()
+                    .map(|i| {
+                        if i.cond.is_empty() {
+                            self.lit_text(i.lit)
+                        } else {
+                            format!("{}:{}", self.lit_text(i.lit), self.lits_text(&i.cond))
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(";"),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
     /// The whole program: facts first (in clingo's term order), then the rules.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -69,66 +131,7 @@ impl GroundProgram {
                     format!("{{{elems}}}{guards}")
                 }
             };
-            let body = rule
-                .body
-                .iter()
-                .map(|b| match b {
-                    BodyElem::Aggregate {
-                        polarity,
-                        aggregate,
-                    } => {
-                        let prefix = match polarity {
-                            Polarity::Pos => "",
-                            Polarity::Not => "not ",
-                            Polarity::NotNot => "not not ",
-                        };
-                        let func = match aggregate.func {
-                            AggFunc::Count => "#count",
-                            AggFunc::Sum => "#sum",
-                            AggFunc::SumPlus => "#sum+",
-                            AggFunc::Min => "#min",
-                            AggFunc::Max => "#max",
-                        };
-                        let elems: Vec<String> = aggregate
-                            .elems
-                            .iter()
-                            .map(|e| {
-                                let tuple = self.symbols.to_string(e.tuple);
-                                let terms = tuple
-                                    .strip_prefix('(')
-                                    .and_then(|t| t.strip_suffix(')'))
-                                    .map(|t| t.trim_end_matches(','))
-                                    .unwrap_or(&tuple)
-                                    .to_string();
-                                if e.cond.is_empty() {
-                                    terms
-                                } else {
-                                    format!("{terms}:{}", self.lits_text(&e.cond))
-                                }
-                            })
-                            .collect();
-                        let guards: String = aggregate
-                            .guards
-                            .iter()
-                            .map(|g| self.guard_text(g))
-                            .collect();
-                        format!("{prefix}{func}{{{}}}{guards}", elems.join(";"))
-                    }
-                    BodyElem::Lit(l) => self.lit_text(*l),
-                    BodyElem::Conditional(instances) => instances
-                        .iter()
-                        .map(|i| {
-                            if i.cond.is_empty() {
-                                self.lit_text(i.lit)
-                            } else {
-                                format!("{}:{}", self.lit_text(i.lit), self.lits_text(&i.cond))
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join(";"),
-                })
-                .collect::<Vec<_>>()
-                .join(",");
+            let body = self.body_text(&rule.body);
             match (head.is_empty(), body.is_empty()) {
                 (_, true) => {
                     let _ = writeln!(out, "{head}.");
@@ -140,6 +143,24 @@ impl GroundProgram {
                     let _ = writeln!(out, "{head}:-{body}.");
                 }
             }
+        }
+        for e in &self.minimize {
+            let terms = self.symbols.to_string(e.tuple);
+            // the tuple is (weight, priority, terms...): print the terms after the first two
+            let rest: Vec<&str> = terms
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+                .splitn(3, ',')
+                .skip(2)
+                .collect();
+            let terms = rest.first().map(|t| format!(",{t}")).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                ":~{}.[{}@{}{terms}]",
+                self.body_text(&e.body),
+                e.weight,
+                e.priority
+            );
         }
         out
     }
