@@ -145,15 +145,15 @@ impl GroundProgram {
             }
         }
         for e in &self.minimize {
-            let terms = self.symbols.to_string(e.tuple);
             // the tuple is (weight, priority, terms...): print the terms after the first two
-            let rest: Vec<&str> = terms
-                .trim_start_matches('(')
-                .trim_end_matches(')')
-                .splitn(3, ',')
-                .skip(2)
-                .collect();
-            let terms = rest.first().map(|t| format!(",{t}")).unwrap_or_default();
+            let terms: String = match self.symbols.get(e.tuple) {
+                crate::symbol::SymData::Fun { args, .. } => args
+                    .iter()
+                    .skip(2)
+                    .map(|t| format!(",{}", self.symbols.to_string(*t)))
+                    .collect(),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
                 ":~{}.[{}@{}{terms}]",
