@@ -81,11 +81,16 @@ fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
     Ok(compiled)
 }
 
-/// Stops the run from another thread (time limit, Ctrl-C): kills external solvers, removes their
-/// temporary files, prints UNKNOWN and exits 1 (11 after models).
-fn interrupt(printer: &Mutex<Printer>) -> ! {
-    crate::solve::external::abort_all();
+/// Stops the run from another thread (time limit, Ctrl-C), unless it already printed its verdict:
+/// kills external solvers, removes their temporary files, prints UNKNOWN and exits 1 (11 after
+/// models).
+fn interrupt(printer: &Mutex<Printer>) {
     let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
+    if p.is_finished() {
+        // The run already printed its verdict and is exiting with its own code.
+        return;
+    }
+    crate::solve::external::abort_all();
     let code = if p.models() > 0 {
         EXIT_SAT | EXIT_INTERRUPTED
     } else {

@@ -113,6 +113,11 @@ impl Printer {
         self.stats.minimality_checks = search.minimality_checks;
     }
 
+    /// Whether the summary was printed (the run has its verdict).
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
     pub fn models(&self) -> usize {
         self.witnesses.len()
     }
