@@ -96,6 +96,15 @@ pub fn atom_values(tr: &Translation, model: &[bool]) -> Vec<bool> {
     tr.atoms.iter().map(|v| value_in(*v, model)).collect()
 }
 
+/// Every assignment a solver returns is checked against the translation's CNF before use.
+pub(crate) fn check_cnf_model(tr: &Translation, model: &[bool]) -> Result<(), String> {
+    if tr.cnf.satisfied_by(model) {
+        Ok(())
+    } else {
+        Err("the SAT solver returned an assignment that is not a model of the CNF".into())
+    }
+}
+
 /// Loads `cnf` into a backend.
 pub fn load(backend: &mut dyn SatBackend, cnf: &Cnf) {
     for c in cnf.clauses() {
@@ -143,11 +152,7 @@ pub fn enumerate(
             };
             return Ok((outcome, stats));
         };
-        if !tr.cnf.satisfied_by(&model) {
-            return Err(
-                "the SAT solver returned an assignment that is not a model of the CNF".into(),
-            );
-        }
+        check_cnf_model(tr, &model)?;
         if stability.reject(&model, backend, &mut stats) {
             continue;
         }

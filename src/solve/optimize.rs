@@ -133,6 +133,9 @@ pub fn optimize(
             let result = loop {
                 let result = ext.backend.solve_assuming(&assumptions)?;
                 stats.solver_calls += 1;
+                if let Some(m) = &result {
+                    super::check_cnf_model(tr, m)?;
+                }
                 match result {
                     Some(m) if stability.reject(&m, ext.backend, &mut stats) => continue,
                     result => break result,
@@ -180,6 +183,7 @@ pub fn optimize(
             let Some(model) = result else {
                 break;
             };
+            super::check_cnf_model(tr, &model)?;
             if stability.reject(&model, ext.backend, &mut stats) {
                 continue;
             }
