@@ -97,8 +97,12 @@ pub fn compile_encoded(
         needs_minimality = true;
     }
     let start = Instant::now();
-    let mut translation = translate::translate_encoded(&program, kind, encodings)
-        .map_err(|e| Diagnostic::global(e.message(&program)))?;
+    let mut translation = translate::translate_encoded(&program, kind, encodings).map_err(|e| {
+        match program.complex_rule_origin(e.head) {
+            Some(span) => Diagnostic::error(span, e.message(&program)),
+            None => Diagnostic::global(e.message(&program)),
+        }
+    })?;
     translation.needs_minimality = needs_minimality;
     Ok(Compiled {
         ground_rules: program.rules.len(),

@@ -247,6 +247,21 @@ impl From<Diagnostic> for Stop {
 impl Grounder {
     fn run(&mut self, rules: Vec<CRule>) -> Result<(), Diagnostic> {
         let n = self.relations.len();
+        for r in &rules {
+            let complex = r
+                .body
+                .iter()
+                .any(|b| matches!(b, CBody::Aggregate(_) | CBody::Conditional { .. }));
+            if complex {
+                for p in r.head_preds() {
+                    let sig = self.relations[p].sig;
+                    self.program
+                        .complex_rule_origins
+                        .entry(sig)
+                        .or_insert_with(|| r.span.clone());
+                }
+            }
+        }
         let components = graph::components(n, &rules);
         // Rules by the component of their head; headless rules (constraints, #show) last.
         let mut comp_of = vec![0; n];

@@ -163,6 +163,9 @@ pub struct GroundProgram {
     /// no two head atoms share a positive cycle); the originals serve the head-cycle check and
     /// the minimality check of programs that are not head-cycle-free.
     pub disjunctions: Vec<Disjunction>,
+    /// For each head predicate, a rule with an aggregate or conditional literal in its body that
+    /// defines it: where errors about such bodies point.
+    pub complex_rule_origins: std::collections::HashMap<Signature, crate::syntax::ast::Span>,
 }
 
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
@@ -220,6 +223,12 @@ impl GroundProgram {
 
     pub fn is_derivable(&self, a: AtomId) -> bool {
         self.derivable[a.0 as usize]
+    }
+
+    /// The source of a rule with an aggregate or conditional literal that defines atom `a`.
+    pub fn complex_rule_origin(&self, a: AtomId) -> Option<&crate::syntax::ast::Span> {
+        let sig = self.symbols.signature(self.atom_sym(a))?;
+        self.complex_rule_origins.get(&sig)
     }
 
     /// Whether atom `a` appears in the output (independent of its truth value).
