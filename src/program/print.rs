@@ -1,19 +1,7 @@
 //! Readable text of a ground program (`aspsat ground`), in clingo's rule syntax.
 
 use super::{AggFunc, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
-use crate::syntax::ast::CmpOp;
 use std::fmt::Write;
-
-pub fn cmp_op_str(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Eq => "=",
-        CmpOp::Ne => "!=",
-        CmpOp::Lt => "<",
-        CmpOp::Le => "<=",
-        CmpOp::Gt => ">",
-        CmpOp::Ge => ">=",
-    }
-}
 
 impl GroundProgram {
     pub fn lit_text(&self, l: Lit) -> String {
@@ -33,7 +21,7 @@ impl GroundProgram {
     }
 
     fn guard_text(&self, g: &CountGuard) -> String {
-        format!("{}{}", cmp_op_str(g.op), self.symbols.to_string(g.value))
+        format!("{}{}", g.op.as_str(), self.symbols.to_string(g.value))
     }
 
     /// A rule body in clingo's syntax.

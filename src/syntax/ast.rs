@@ -127,6 +127,18 @@ impl CmpOp {
         }
     }
 
+    /// The operator as clingo writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "=",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+        }
+    }
+
     /// Whether `a op b` holds when `a` compares to `b` as `ord`.
     pub fn holds(self, ord: std::cmp::Ordering) -> bool {
         use std::cmp::Ordering::*;

@@ -60,17 +60,6 @@ fn terms(ts: &[Term]) -> String {
     ts.iter().map(term).collect::<Vec<_>>().join(",")
 }
 
-fn cmp(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Eq => "=",
-        CmpOp::Ne => "!=",
-        CmpOp::Lt => "<",
-        CmpOp::Le => "<=",
-        CmpOp::Gt => ">",
-        CmpOp::Ge => ">=",
-    }
-}
-
 fn sign(s: Sign) -> &'static str {
     match s {
         Sign::Pos => "",
@@ -83,7 +72,7 @@ fn lit(l: &Literal) -> String {
     match l {
         Literal::Atom { sign: s, atom } => format!("{}{}", sign(*s), term(&atom.term)),
         Literal::Comparison { op, lhs, rhs, .. } => {
-            format!("{}{}{}", term(lhs), cmp(*op), term(rhs))
+            format!("{}{}{}", term(lhs), op.as_str(), term(rhs))
         }
         Literal::Bool(b, _) => format!("#{b}"),
     }
@@ -106,11 +95,11 @@ fn func(f: AggFunc) -> &'static str {
 fn guards(left: &Option<Guard>, right: &Option<Guard>, inner: String) -> String {
     let l = left
         .as_ref()
-        .map(|g| format!("{}{}", term(&g.term), cmp(g.op)))
+        .map(|g| format!("{}{}", term(&g.term), g.op.as_str()))
         .unwrap_or_default();
     let r = right
         .as_ref()
-        .map(|g| format!("{}{}", cmp(g.op), term(&g.term)))
+        .map(|g| format!("{}{}", g.op.as_str(), term(&g.term)))
         .unwrap_or_default();
     format!("{l}{inner}{r}")
 }

@@ -97,3 +97,24 @@ pub fn assert_forced(
         assert!(!sat(cnf, &assume), "{what}: output {i} not forced to {e}");
     }
 }
+
+/// Checks that for every assignment of `inputs` the outputs `out[i]` are forced to "at least
+/// i+1 inputs are true" (the contract of every cardinality encoding).
+pub fn assert_counts_exactly(cnf: &Cnf, inputs: &[CnfLit], out: &[CnfLit], what: &str) {
+    for mask in 0u32..(1 << inputs.len()) {
+        let count = mask.count_ones() as usize;
+        let fixed: Vec<CnfLit> = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| signed(x, mask >> i & 1 == 1))
+            .collect();
+        let expected: Vec<bool> = (0..out.len()).map(|i| count > i).collect();
+        assert_forced(
+            cnf,
+            &fixed,
+            out,
+            &expected,
+            &format!("{what} mask={mask:b}"),
+        );
+    }
+}

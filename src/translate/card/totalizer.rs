@@ -86,41 +86,6 @@ pub fn clauses(n: usize, k: usize) -> usize {
 mod tests {
     use super::*;
 
-    /// Every assignment of the inputs forces exactly the outputs that match its count.
-    #[test]
-    fn outputs_count_exactly() {
-        for n in 1..=7usize {
-            for k in 1..=n + 1 {
-                let mut cnf = Cnf::new();
-                let inputs: Vec<CnfLit> = (0..n).map(|_| cnf.new_var()).collect();
-                let out = totalizer(&mut cnf, &inputs, k);
-                assert_eq!(out.len(), n.min(k));
-                for mask in 0u32..(1 << n) {
-                    let count = mask.count_ones() as usize;
-                    // The outputs' values are determined: check that the expected assignment of
-                    // the outputs extends to a model and that a flipped output does not.
-                    let expected: Vec<bool> = (0..out.len()).map(|i| count > i).collect();
-                    for flip in std::iter::once(None).chain((0..out.len()).map(Some)) {
-                        let mut fixed = Vec::new();
-                        for (i, &x) in inputs.iter().enumerate() {
-                            fixed.push(if mask >> i & 1 == 1 { x } else { -x });
-                        }
-                        for (i, &o) in out.iter().enumerate() {
-                            let v = expected[i] != (flip == Some(i));
-                            fixed.push(if v { o } else { -o });
-                        }
-                        let sat = brute_force_sat(&cnf, &fixed);
-                        assert_eq!(
-                            sat,
-                            flip.is_none(),
-                            "n={n} k={k} mask={mask:b} flip={flip:?}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-
     /// At most one of n: O(n) clauses, far below the n²/2 of the pairwise encoding.
     #[test]
     fn at_most_one_is_linear() {
@@ -132,25 +97,5 @@ mod tests {
             "{} clauses",
             cnf.num_clauses()
         );
-    }
-
-    fn brute_force_sat(cnf: &Cnf, fixed: &[CnfLit]) -> bool {
-        let n = cnf.num_vars() as usize;
-        let mut base = vec![None; n + 1];
-        for &l in fixed {
-            let v = &mut base[l.unsigned_abs() as usize];
-            if *v == Some(l < 0) {
-                return false; // contradictory assumptions
-            }
-            *v = Some(l > 0);
-        }
-        let free: Vec<usize> = (1..=n).filter(|&v| base[v].is_none()).collect();
-        (0u64..(1 << free.len())).any(|m| {
-            let mut model: Vec<bool> = base.iter().map(|b| b.unwrap_or(false)).collect();
-            for (i, &v) in free.iter().enumerate() {
-                model[v] = m >> i & 1 == 1;
-            }
-            cnf.satisfied_by(&model)
-        })
     }
 }
