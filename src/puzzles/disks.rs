@@ -247,11 +247,7 @@ pub fn svg(rows: &[Vec<u8>], solutions: &[Vec<usize>]) -> String {
 }
 
 pub fn run(args: &Args) -> Result<i32> {
-    let name = if args.file == "-" {
-        "<stdin>"
-    } else {
-        &args.file
-    };
+    let name = super::input_name(&args.file);
     let rows = parse(&read_input(&args.file)?, name)?;
     if args.common.facts {
         super::out(&facts(&rows));

@@ -842,7 +842,7 @@ pub fn puzzle(args: &Args) -> Result<Puzzle> {
         return Ok(Puzzle::random(cols, rows, args.colors, args.seed));
     }
     let file = args.file.as_deref().unwrap_or("-");
-    let name = if file == "-" { "<stdin>" } else { file };
+    let name = super::input_name(file);
     let mut p = Puzzle::parse(&read_input(file)?, name)?;
     p.set_grid(args.grid.as_deref(), name)?;
     Ok(p)

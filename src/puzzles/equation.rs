@@ -225,11 +225,7 @@ pub fn render(p: &Puzzle, g: &[[i32; 3]; 3]) -> String {
 }
 
 pub fn run(args: &Args) -> Result<i32> {
-    let name = if args.file == "-" {
-        "<stdin>"
-    } else {
-        &args.file
-    };
+    let name = super::input_name(&args.file);
     let p = parse(&read_input(&args.file)?, name)?;
     if args.common.facts {
         super::out(&facts(&p));

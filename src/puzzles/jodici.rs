@@ -136,11 +136,7 @@ pub fn render(given: &Field, sol: &Field) -> String {
 }
 
 pub fn run(args: &Args) -> Result<i32> {
-    let name = if args.file == "-" {
-        "<stdin>"
-    } else {
-        &args.file
-    };
+    let name = super::input_name(&args.file);
     let given = parse(&read_input(&args.file)?, name)?;
     if args.common.facts {
         super::out(&facts(&given));

@@ -96,6 +96,15 @@ pub fn out(text: &str) {
 }
 
 /// Reads an input file as text.
+/// The name a puzzle file goes by in messages (`-` is standard input, named as in diagnostics).
+pub fn input_name(path: &str) -> &str {
+    if path == "-" {
+        crate::load::STDIN
+    } else {
+        path
+    }
+}
+
 pub fn read_input(path: &str) -> Result<String> {
     if path == "-" {
         let mut s = String::new();
