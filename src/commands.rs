@@ -1,26 +1,16 @@
-//! The subcommands behind the CLI, each returning the process exit code (clingo's codes: 10
-//! satisfiable, 20 unsatisfiable, 30 satisfiable and exhausted, 65 input error, 1 interrupted or
-//! unknown, 11 interrupted after models), plus 69 when the SAT solver is missing or fails.
+//! The subcommands behind the CLI, each returning the process exit code (see [`crate::exit`]).
 
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
-use crate::ground::GroundOptions;
-use crate::output::{Format, Printer, Verdict};
+use crate::exit;
+use crate::load;
+use crate::output::{Format, Printer, Stats, Verdict};
+use crate::pipeline::{CompileOptions, Compiled, compile, ground_options};
 use crate::solve::optimize::{OptMode, optimize};
-use crate::solve::{Outcome, SolveOptions, SolverChoice};
+use crate::solve::{Outcome, SolveError, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
 use crate::translate::{EncodingOptions, TranslationKind, Value};
-use crate::{Compiled, compile_encoded, load, parse_const_override};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-pub const EXIT_INTERRUPTED: i32 = 1;
-pub const EXIT_SAT: i32 = 10;
-pub const EXIT_UNSAT: i32 = 20;
-pub const EXIT_EXHAUSTED: i32 = 30;
-pub const EXIT_INPUT_ERROR: i32 = 65;
-/// The SAT back end is unavailable or failed (missing binary, crash, output that is not an
-/// answer, a wrong model): no verdict. (sysexits' EX_UNAVAILABLE; clingo has no such case.)
-pub const EXIT_SOLVER_ERROR: i32 = 69;
 
 /// Options shared by the commands that read programs.
 #[derive(Clone, Debug, Default)]
@@ -50,31 +40,39 @@ pub struct SolveArgs {
     pub check: bool,
 }
 
-/// Exit code for a model that fails the independent check: a bug in aspsat, never printed as
-/// an answer.
-pub const EXIT_INTERNAL: i32 = 70;
+/// clingo's `prog.lp 0`: a bare integer among the file names that is not a file is the model
+/// count; removes it (the last one counts) from `files`.
+pub fn take_model_count(files: &mut Vec<String>) -> Option<usize> {
+    let mut count = None;
+    files.retain(|f| {
+        let is_count = f.chars().all(|c| c.is_ascii_digit())
+            && !f.is_empty()
+            && !std::path::Path::new(f).exists();
+        if is_count {
+            count = f.parse().ok().or(count);
+        }
+        !is_count
+    });
+    count
+}
 
 fn report(d: &Diagnostic) {
     eprintln!("{d}");
 }
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs, kind: TranslationKind) -> Result<Compiled, i32> {
+fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
-        EXIT_INPUT_ERROR
+        exit::INPUT_ERROR
     };
-    let mut options = GroundOptions::default();
-    for c in &args.consts {
-        options
-            .const_overrides
-            .push(parse_const_override(c).map_err(fail)?);
-    }
-    if let Some(m) = args.max_ground {
-        options.max_size = m;
-    }
+    let options = CompileOptions {
+        ground: ground_options(&args.consts, args.max_ground).map_err(fail)?,
+        translation,
+        encodings: args.encodings,
+    };
     let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile_encoded(&statements, &options, kind, args.encodings).map_err(fail)?;
+    let compiled = compile(&statements, &options).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -91,28 +89,29 @@ fn interrupt(printer: &Mutex<Printer>) {
         return;
     }
     crate::solve::external::abort_all();
-    let code = if p.models() > 0 {
-        EXIT_SAT | EXIT_INTERRUPTED
-    } else {
-        EXIT_INTERRUPTED
-    };
+    let code = exit::code(Verdict::Unknown, p.models(), false);
     p.finish(Verdict::Unknown, true);
     std::process::exit(code);
 }
 
+/// Prints the verdict and returns its exit code.
+fn conclude(p: &mut Printer, verdict: Verdict, exhausted: bool) -> i32 {
+    p.finish(verdict, !exhausted);
+    exit::code(verdict, p.models(), exhausted)
+}
+
 /// Ends a run whose SAT back end failed (exit 69) or gave up (UNKNOWN, exit 1 or 11).
-fn solver_failure(error: &str, gave_up: bool, p: &mut Printer) -> i32 {
+fn solver_failure(error: &SolveError, p: &mut Printer) -> i32 {
     p.finish(Verdict::Unknown, true);
-    if gave_up {
-        eprintln!("aspsat: {error}");
-        if p.models() > 0 {
-            EXIT_SAT | EXIT_INTERRUPTED
-        } else {
-            EXIT_INTERRUPTED
+    match error {
+        SolveError::GaveUp(m) => {
+            eprintln!("aspsat: {m}");
+            exit::code(Verdict::Unknown, p.models(), false)
         }
-    } else {
-        eprintln!("aspsat: error: {error}");
-        EXIT_SOLVER_ERROR
+        SolveError::Failed(m) => {
+            eprintln!("aspsat: error: {m}");
+            exit::SOLVER_ERROR
+        }
     }
 }
 
@@ -121,7 +120,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
         Ok(s) => s,
         Err(e) => {
             eprintln!("aspsat: error: {e}");
-            return EXIT_SOLVER_ERROR;
+            return exit::SOLVER_ERROR;
         }
     };
     let format = if args.json {
@@ -152,106 +151,114 @@ pub fn solve(args: &SolveArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    {
-        let mut p = printer.lock().unwrap();
-        p.stats.ground_atoms = compiled.program.num_atoms();
-        p.stats.ground_rules = compiled.ground_rules;
-        p.stats.cnf_vars = compiled.translation.cnf.num_vars();
-        p.stats.cnf_clauses = compiled.translation.cnf.num_clauses();
-        p.stats.ground_time = compiled.ground_time;
-        p.stats.translate_time = compiled.translate_time;
-        p.stats.encoding = compiled.translation.encoding_stats;
-    }
-    let mut backend = solver.backend(compiled.translation.cnf.num_vars());
-    crate::solve::load(backend.as_mut(), &compiled.translation.cnf);
-    let symbols = &compiled.program.symbols;
-    let texts = |model: &crate::solve::Model| -> Vec<String> {
-        model.iter().map(|s| symbols.to_string(*s)).collect()
-    };
-    let check = args.check || cfg!(debug_assertions);
-    let verify = |cnf_model: &[bool]| {
-        if !check {
-            return;
-        }
-        let values = crate::solve::atom_values(&compiled.translation, cnf_model);
-        if let Err(e) = crate::solve::check::check_model(&compiled.program, &values) {
-            eprintln!("aspsat: internal error: a computed model fails the stable-model check: {e}");
-            std::process::exit(EXIT_INTERNAL);
-        }
-    };
+    printer.lock().unwrap().stats = Stats::of(&compiled);
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
     if optimizing && args.opt_mode != OptMode::Enum {
-        let result = optimize(
-            &compiled.program,
-            &compiled.translation,
-            backend.as_mut(),
-            args.opt_mode,
-            args.models,
-            &mut |model: &crate::solve::Model,
-                  cnf_model: &[bool],
-                  costs: &[i64],
-                  optimal_phase: bool| {
-                verify(cnf_model);
-                let mut p = printer.lock().unwrap();
-                if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
-                    p.begin_optimal_models();
-                }
-                p.model(texts(model), Some(costs.to_vec()));
-            },
-        );
-        let mut p = printer.lock().unwrap();
-        return match result {
-            Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
-            Ok((optimum, stats)) => {
-                p.record(&stats);
-                p.set_optimal_models(optimum.optimal_models);
-                p.stats.bound_encoding = optimum.bound_stats;
-                match optimum.outcome {
-                    Outcome::Unsatisfiable => {
-                        p.finish(Verdict::Unsatisfiable, false);
-                        EXIT_UNSAT
-                    }
-                    Outcome::Satisfiable { exhausted: true } => {
-                        p.finish(Verdict::OptimumFound, false);
-                        EXIT_EXHAUSTED
-                    }
-                    Outcome::Satisfiable { exhausted: false } => {
-                        p.finish(Verdict::OptimumFound, true);
-                        EXIT_EXHAUSTED
-                    }
-                }
-            }
-        };
+        run_optimization(args, &compiled, &solver, &printer)
+    } else {
+        run_enumeration(args, &compiled, &solver, &printer, optimizing)
     }
-    let options = SolveOptions {
-        max_models: args.models,
-        project: args.project,
-    };
+}
+
+/// What every search does with a model before printing it: with `--check` (always in debug
+/// builds), verify it against the ground program, independently of the translation; a failure
+/// is a bug in aspsat and ends the run (exit 70) instead of printing a wrong answer.
+fn verify(args: &SolveArgs, compiled: &Compiled, cnf_model: &[bool]) {
+    if !(args.check || cfg!(debug_assertions)) {
+        return;
+    }
+    let values = crate::solve::atom_values(&compiled.translation, cnf_model);
+    if let Err(e) = crate::solve::check::check_model(&compiled.program, &values) {
+        eprintln!("aspsat: internal error: a computed model fails the stable-model check: {e}");
+        std::process::exit(exit::INTERNAL);
+    }
+}
+
+fn texts(compiled: &Compiled, model: &crate::solve::Model) -> Vec<String> {
+    let symbols = &compiled.program.symbols;
+    model.iter().map(|s| symbols.to_string(*s)).collect()
+}
+
+/// `--opt-mode=opt` and `optN`: improving models, then (optN) the optimal ones.
+fn run_optimization(
+    args: &SolveArgs,
+    compiled: &Compiled,
+    solver: &SolverChoice,
+    printer: &Mutex<Printer>,
+) -> i32 {
     let tr = &compiled.translation;
-    let result = crate::solve::enumerate(
+    let mut backend = solver.backend(tr.cnf.num_vars());
+    crate::solve::load(backend.as_mut(), &tr.cnf);
+    let result = optimize(
         &compiled.program,
-        &compiled.translation,
+        tr,
         backend.as_mut(),
-        &options,
-        &mut |model, cnf_model| {
-            verify(cnf_model);
-            let costs = optimizing.then(|| crate::solve::optimize::costs(tr, cnf_model));
-            printer.lock().unwrap().model(texts(model), costs);
+        args.opt_mode,
+        args.models,
+        &mut |model: &crate::solve::Model,
+              cnf_model: &[bool],
+              costs: &[i64],
+              optimal_phase: bool| {
+            verify(args, compiled, cnf_model);
+            let mut p = printer.lock().unwrap();
+            if optimal_phase && p.models() > 0 && !p.in_optimal_phase() {
+                p.begin_optimal_models();
+            }
+            p.model(texts(compiled, model), Some(costs.to_vec()));
         },
     );
     let mut p = printer.lock().unwrap();
     match result {
-        Err(e) => solver_failure(&e, backend.gave_up(), &mut p),
-        Ok((outcome, stats)) => {
-            p.record(&stats);
-            match outcome {
-                Outcome::Unsatisfiable => {
-                    p.finish(Verdict::Unsatisfiable, false);
-                    EXIT_UNSAT
-                }
+        Err(e) => solver_failure(&e, &mut p),
+        Ok((optimum, stats)) => {
+            p.record(stats);
+            p.set_optimal_models(optimum.optimal_models);
+            p.stats.bound_encoding = optimum.bound_stats;
+            match optimum.outcome {
+                Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
                 Outcome::Satisfiable { exhausted } => {
-                    p.finish(Verdict::Satisfiable, !exhausted);
-                    if exhausted { EXIT_EXHAUSTED } else { EXIT_SAT }
+                    conclude(&mut p, Verdict::OptimumFound, exhausted)
+                }
+            }
+        }
+    }
+}
+
+/// Plain enumeration (also `--opt-mode=enum`, printing each model's costs, and `ignore`).
+fn run_enumeration(
+    args: &SolveArgs,
+    compiled: &Compiled,
+    solver: &SolverChoice,
+    printer: &Mutex<Printer>,
+    with_costs: bool,
+) -> i32 {
+    let tr = &compiled.translation;
+    let mut backend = solver.backend(tr.cnf.num_vars());
+    crate::solve::load(backend.as_mut(), &tr.cnf);
+    let options = SolveOptions {
+        max_models: args.models,
+        project: args.project,
+    };
+    let result = crate::solve::enumerate(
+        &compiled.program,
+        tr,
+        backend.as_mut(),
+        &options,
+        &mut |model, cnf_model| {
+            verify(args, compiled, cnf_model);
+            let costs = with_costs.then(|| crate::solve::optimize::costs(tr, cnf_model));
+            printer.lock().unwrap().model(texts(compiled, model), costs);
+        },
+    );
+    let mut p = printer.lock().unwrap();
+    match result {
+        Err(e) => solver_failure(&e, &mut p),
+        Ok((outcome, stats)) => {
+            p.record(stats);
+            match outcome {
+                Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
+                Outcome::Satisfiable { exhausted } => {
+                    conclude(&mut p, Verdict::Satisfiable, exhausted)
                 }
             }
         }
@@ -259,37 +266,21 @@ pub fn solve(args: &SolveArgs) -> i32 {
 }
 
 pub fn ground(args: &ProgramArgs) -> i32 {
-    let statements = match load::load(&args.files) {
-        Ok(s) => s,
-        Err(d) => {
-            report(&d);
-            return EXIT_INPUT_ERROR;
-        }
-    };
-    let mut options = GroundOptions::default();
-    for c in &args.consts {
-        match parse_const_override(c) {
-            Ok(o) => options.const_overrides.push(o),
-            Err(d) => {
-                report(&d);
-                return EXIT_INPUT_ERROR;
-            }
-        }
-    }
-    if let Some(m) = args.max_ground {
-        options.max_size = m;
-    }
-    match crate::ground::ground(&statements, &options) {
+    let grounded = load::load(&args.files).and_then(|statements| {
+        let options = ground_options(&args.consts, args.max_ground)?;
+        crate::ground::ground(&statements, &options)
+    });
+    match grounded {
         Ok(g) => {
             for info in &g.infos {
                 report(info);
             }
             print!("{}", g.program.to_text());
-            0
+            exit::OK
         }
         Err(d) => {
             report(&d);
-            EXIT_INPUT_ERROR
+            exit::INPUT_ERROR
         }
     }
 }
@@ -349,7 +340,7 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) 
                 .and_then(|mut f| dimacs::write_map(&mut f, &map, &map_header));
             if let Err(e) = written {
                 eprintln!("aspsat: error: cannot write the symbol map to '{path}': {e}");
-                return EXIT_INTERRUPTED;
+                return exit::INTERRUPTED;
             }
             (SymbolMap::default(), vec![header[0].clone()])
         }
@@ -365,10 +356,10 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) 
         ),
     };
     match result {
-        Ok(()) => 0,
+        Ok(()) => exit::OK,
         Err(e) => {
             eprintln!("aspsat: error: cannot write DIMACS: {e}");
-            EXIT_INTERRUPTED
+            exit::INTERRUPTED
         }
     }
 }
@@ -377,11 +368,7 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) 
 /// The symbol map comes from `map_path` when given (`aspsat dimacs --map`), else from the CNF's
 /// comments.
 pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 {
-    let read = |p: &str| {
-        std::fs::read(p)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .map_err(|e| format!("cannot read '{p}': {e}"))
-    };
+    let read = |p: &str| load::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
     let result = (|| -> Result<i32, String> {
         let (cnf, mut map) =
             dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
@@ -406,50 +393,35 @@ pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 
         }
         let answer = dimacs::read_answer(&read(answer_path)?, cnf.num_vars())
             .map_err(|e| format!("{answer_path}: {e}"))?;
-        println!("{}", crate::output::VERSION_LINE);
-        println!("Reading from {cnf_path} and {answer_path}");
-        match answer {
+        if let SolverAnswer::Sat(model) = &answer
+            && !cnf.satisfied_by(model)
+        {
+            return Err(format!(
+                "{answer_path}: the solver's model does not satisfy {cnf_path}"
+            ));
+        }
+        let mut p = Printer::decoding(cnf_path, answer_path);
+        p.begin();
+        Ok(match answer {
             SolverAnswer::Sat(model) => {
-                if !cnf.satisfied_by(&model) {
-                    return Err(format!(
-                        "{answer_path}: the solver's model does not satisfy {cnf_path}"
-                    ));
-                }
-                let mut shown: Vec<&str> = map.facts.iter().map(String::as_str).collect();
+                let mut shown = map.facts.clone();
                 shown.extend(
                     map.atoms
                         .iter()
                         .filter(|(v, _)| model[*v as usize])
-                        .map(|(_, s)| s.as_str()),
+                        .map(|(_, s)| s.clone()),
                 );
-                println!("Answer: 1");
-                println!("{}", shown.join(" "));
-                if !map.costs.is_empty() {
-                    let costs: Vec<String> =
-                        map.costs_of(&model).iter().map(|c| c.to_string()).collect();
-                    println!("Optimization: {}", costs.join(" "));
-                }
-                println!("SATISFIABLE");
-                println!();
-                println!("Models       : 1+");
-                Ok(EXIT_SAT)
+                let costs = (!map.costs.is_empty()).then(|| map.costs_of(&model));
+                p.model(shown, costs);
+                // One model of the CNF says nothing about others.
+                conclude(&mut p, Verdict::Satisfiable, false)
             }
-            SolverAnswer::Unsat => {
-                println!("UNSATISFIABLE");
-                println!();
-                println!("Models       : 0");
-                Ok(EXIT_UNSAT)
-            }
-            SolverAnswer::Unknown => {
-                println!("UNKNOWN");
-                println!();
-                println!("Models       : 0+");
-                Ok(EXIT_INTERRUPTED)
-            }
-        }
+            SolverAnswer::Unsat => conclude(&mut p, Verdict::Unsatisfiable, true),
+            SolverAnswer::Unknown => conclude(&mut p, Verdict::Unknown, false),
+        })
     })();
     result.unwrap_or_else(|e| {
         eprintln!("aspsat: error: {e}");
-        EXIT_INPUT_ERROR
+        exit::INPUT_ERROR
     })
 }

@@ -10,6 +10,27 @@ use std::sync::Arc;
 /// The name used for standard input in diagnostics.
 pub const STDIN: &str = "<stdin>";
 
+/// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
+/// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
+pub fn read(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(buf);
+    }
+    std::fs::read(path).map_err(|e| format!("cannot read file '{path}': {e}"))
+}
+
+/// As [`read`], for inputs that must be UTF-8 text.
+pub fn read_text(path: &str) -> Result<String, String> {
+    String::from_utf8(read(path)?).map_err(|_| {
+        let name = if path == "-" { STDIN } else { path };
+        format!("{name}: input is not valid UTF-8")
+    })
+}
+
 /// Parses the given files (`-` or no file at all: standard input), following `#include`s. Each
 /// file is read once, as clingo does.
 pub fn load(paths: &[String]) -> Result<Vec<Statement>, Diagnostic> {
@@ -35,18 +56,13 @@ fn load_one(
     seen: &mut HashSet<PathBuf>,
 ) -> Result<(), Diagnostic> {
     let (name, bytes) = match &path {
-        None => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| Diagnostic::global(format!("cannot read standard input: {e}")))?;
-            (STDIN.to_string(), buf)
-        }
+        None => (STDIN.to_string(), read("-").map_err(Diagnostic::global)?),
         Some(p) => {
             let key = p.canonicalize().unwrap_or_else(|_| p.clone());
             if !seen.insert(key) {
                 return Ok(());
             }
+            // A file named `-` is read as a file here (`read` would take standard input).
             let bytes = std::fs::read(p).map_err(|e| {
                 let msg = format!("cannot read file '{}': {e}", p.display());
                 match included_at {

@@ -28,13 +28,11 @@ struct Program {
     /// Stop grounding beyond this many ground atoms plus rules
     #[arg(long, value_name = "SIZE")]
     max_ground: Option<usize>,
-    /// Cardinality encoding of choice bounds and #count: totalizer, seqcounter, sortnet, or
-    /// auto (the fewest clauses per constraint)
-    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = str::parse::<CardEncoding>)]
+    /// Cardinality encoding of choice bounds and #count
+    #[arg(long, value_name = "ENC", value_enum, default_value_t)]
     card_encoding: CardEncoding,
-    /// Pseudo-Boolean encoding of #sum and optimization bounds: bdd (decision diagram), adder
-    /// (adder network), or auto (the diagram unless it is 8 times larger than the adder network)
-    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = str::parse::<PbEncoding>)]
+    /// Pseudo-Boolean encoding of #sum and optimization bounds
+    #[arg(long, value_name = "ENC", value_enum, default_value_t)]
     pb_encoding: PbEncoding,
 }
 
@@ -87,13 +85,11 @@ enum Command {
         time_limit: Option<f64>,
         #[command(flatten)]
         solver: SolverFlags,
-        /// Non-tight programs: completion with loop nogoods while solving, or level ranking
-        #[arg(long, value_name = "KIND", default_value = "completion",
-              value_parser = ["completion", "ranking"])]
-        translation: String,
-        /// Optimization: opt (find an optimum), optN (then all optimal models), enum (models
-        /// with costs), ignore (no optimization)
-        #[arg(long, value_name = "MODE", default_value = "opt", value_parser = parse_opt_mode)]
+        /// How positive loops of non-tight programs are handled
+        #[arg(long, value_name = "KIND", value_enum, default_value_t)]
+        translation: TranslationKind,
+        /// Optimization mode (clingo's --opt-mode)
+        #[arg(long, value_name = "MODE", value_enum, default_value_t)]
         opt_mode: OptMode,
         /// Check every model against the ground program before printing it (a stable-model
         /// check independent of the translation; always on in debug builds)
@@ -132,16 +128,6 @@ enum Command {
     },
 }
 
-fn parse_opt_mode(s: &str) -> Result<OptMode, String> {
-    match s {
-        "opt" => Ok(OptMode::Opt),
-        "optN" => Ok(OptMode::OptN),
-        "enum" => Ok(OptMode::Enum),
-        "ignore" => Ok(OptMode::Ignore),
-        _ => Err(format!("'{s}': expected opt, optN, enum or ignore")),
-    }
-}
-
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -158,17 +144,7 @@ fn main() {
             check,
         } => {
             let mut args = program.args();
-            // clingo's `prog.lp 0`: a bare integer that is not a file is the model count.
-            let mut count = models;
-            args.files.retain(|f| {
-                let is_count = f.chars().all(|c| c.is_ascii_digit())
-                    && !f.is_empty()
-                    && !std::path::Path::new(f).exists();
-                if is_count {
-                    count = f.parse().ok().or(count);
-                }
-                !is_count
-            });
+            let count = commands::take_model_count(&mut args.files).or(models);
             commands::solve(&SolveArgs {
                 program: args,
                 models: count.unwrap_or(1),
@@ -178,10 +154,7 @@ fn main() {
                 time_limit,
                 solver: solver.solver,
                 solver_args: solver.solver_args,
-                translation: match translation.as_str() {
-                    "ranking" => TranslationKind::Ranking,
-                    _ => TranslationKind::Completion,
-                },
+                translation,
                 opt_mode,
                 check,
             })

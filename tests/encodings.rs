@@ -7,7 +7,7 @@
 //! `#minimize`. Since nothing is recursive, the answer sets are exactly the assignments of the
 //! free atoms that satisfy the bounds and constraints, which the test enumerates directly.
 
-use aspsat::ground::GroundOptions;
+use aspsat::CompileOptions;
 use aspsat::solve::optimize::{OptMode, optimize};
 use aspsat::solve::{Model, SolveOptions, VarisatBackend};
 use aspsat::translate::card::CardEncoding;
@@ -219,13 +219,12 @@ fn solve(
     encodings: EncodingOptions,
 ) -> Result<(BTreeSet<Vec<String>>, Option<i64>), String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let compiled = aspsat::compile_encoded(
-        &statements,
-        &GroundOptions::default(),
-        TranslationKind::Completion,
+    let options = CompileOptions {
+        translation: TranslationKind::Completion,
         encodings,
-    )
-    .map_err(|d| d.to_string())?;
+        ..CompileOptions::default()
+    };
+    let compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     aspsat::solve::load(&mut backend, &compiled.translation.cnf);
     let symbols = &compiled.program.symbols;

@@ -8,9 +8,9 @@
 //!   enumerated by an external SAT solver (`cadical`, `minisat`; skipped with a note when the
 //!   binary is missing), adding a blocking clause over those variables after each model.
 
+use aspsat::CompileOptions;
 use aspsat::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use aspsat::cnf::{Cnf, CnfLit};
-use aspsat::ground::GroundOptions;
 use aspsat::solve::{SolveOptions, VarisatBackend};
 use aspsat::translate::TranslationKind;
 use serde_json::Value;
@@ -77,7 +77,11 @@ fn normalized(mut sets: Vec<Vec<String>>) -> Vec<Vec<String>> {
 /// Answer sets by embedded solving; also returns the CNF size and loop nogoods added.
 fn embedded(inst: &Instance, kind: TranslationKind) -> (Vec<Vec<String>>, u32, usize, usize) {
     let statements = aspsat::load::load(&inst.files).unwrap();
-    let compiled = aspsat::compile_with(&statements, &GroundOptions::default(), kind).unwrap();
+    let options = CompileOptions {
+        translation: kind,
+        ..CompileOptions::default()
+    };
+    let compiled = aspsat::compile(&statements, &options).unwrap();
     let tr = &compiled.translation;
     let mut backend = VarisatBackend::new(tr.cnf.num_vars());
     aspsat::solve::load(&mut backend, &tr.cnf);

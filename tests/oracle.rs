@@ -11,9 +11,9 @@
 //! checked with both treatments of loops: completion with loop nogoods, and level ranking. A
 //! share of them shows only some atoms and is enumerated with `--project`.
 
-use aspsat::ground::GroundOptions;
+use aspsat::CompileOptions;
 use aspsat::solve::{SolveOptions, VarisatBackend};
-use aspsat::translate::TranslationKind;
+use aspsat::translate::{Stability, TranslationKind};
 use std::collections::BTreeSet;
 
 mod common;
@@ -480,8 +480,8 @@ fn random_disjunctive_programs_match_the_oracle() {
         let text = p.text();
         let expected = oracle(&p);
         let statements = aspsat::syntax::parse(&text, "<random>".into()).unwrap();
-        if aspsat::compile(&statements, &GroundOptions::default())
-            .is_ok_and(|c| c.translation.needs_minimality)
+        if aspsat::compile(&statements, &CompileOptions::default())
+            .is_ok_and(|c| matches!(c.translation.stability, Stability::Minimality))
         {
             non_hcf += 1;
         }
@@ -510,9 +510,12 @@ fn aspsat_answer_sets(
     project: bool,
 ) -> Result<BTreeSet<Vec<String>>, String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let compiled = aspsat::compile_with(&statements, &GroundOptions::default(), kind)
-        .map_err(|d| d.to_string())?;
-    if kind == TranslationKind::Ranking && compiled.translation.stability.is_some() {
+    let options = CompileOptions {
+        translation: kind,
+        ..CompileOptions::default()
+    };
+    let compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
+    if kind == TranslationKind::Ranking && compiled.translation.stability.needs_check() {
         return Err("the ranking translation left loops to the stability check".into());
     }
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
@@ -571,8 +574,8 @@ fn check_seeds(seeds: std::ops::Range<u64>, tight: bool, kinds: &[TranslationKin
 
 fn is_non_tight(text: &str) -> bool {
     let statements = aspsat::syntax::parse(text, "<random>".into()).unwrap();
-    let compiled = aspsat::compile(&statements, &GroundOptions::default()).unwrap();
-    compiled.translation.stability.is_some()
+    let compiled = aspsat::compile(&statements, &CompileOptions::default()).unwrap();
+    compiled.translation.stability.needs_check()
 }
 
 #[test]

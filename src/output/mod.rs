@@ -1,5 +1,6 @@
 //! Answer sets for people and scripts: clingo's text shape and its `--outf=2` JSON shape.
 
+use crate::solve::SolveStats;
 use serde_json::{Value as Json, json};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -24,7 +25,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    fn text(self) -> &'static str {
+    /// clingo's name of the verdict.
+    pub fn text(self) -> &'static str {
         match self {
             Verdict::Satisfiable => "SATISFIABLE",
             Verdict::Unsatisfiable => "UNSATISFIABLE",
@@ -43,17 +45,29 @@ pub struct Stats {
     pub cnf_clauses: usize,
     pub ground_time: Duration,
     pub translate_time: Duration,
-    pub solve_time: Duration,
-    pub first_model: Option<Duration>,
-    pub unsat_time: Duration,
-    pub solver_calls: usize,
-    pub loop_nogoods: usize,
-    /// Candidate models rejected by the minimality check (disjunctive, not head-cycle-free).
-    pub minimality_checks: usize,
     /// What the cardinality and pseudo-Boolean encodings added to the CNF.
     pub encoding: crate::translate::EncodingStats,
     /// What the optimizer's bounds added (pseudo-Boolean encodings, not in the CNF's counts).
     pub bound_encoding: crate::translate::EncodingStats,
+    /// What the search measured.
+    pub search: SolveStats,
+}
+
+impl Stats {
+    /// The sizes and stage times of a compiled program.
+    pub fn of(compiled: &crate::Compiled) -> Stats {
+        let tr = &compiled.translation;
+        Stats {
+            ground_atoms: compiled.program.num_atoms(),
+            ground_rules: compiled.ground_rules,
+            cnf_vars: tr.cnf.num_vars(),
+            cnf_clauses: tr.cnf.num_clauses(),
+            ground_time: compiled.ground_time,
+            translate_time: compiled.translate_time,
+            encoding: tr.encoding_stats,
+            ..Stats::default()
+        }
+    }
 }
 
 /// Prints models as they come (text) or collects them (JSON), then the summary.
@@ -61,6 +75,11 @@ pub struct Printer {
     format: Format,
     show_stats: bool,
     inputs: Vec<String>,
+    /// What `Reading from` names (text).
+    reading: String,
+    /// Whether the summary has clingo's `Calls`/`Time` lines (not for `aspsat decode`, which
+    /// times nothing).
+    times: bool,
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
     /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
     numbering_offset: usize,
@@ -89,10 +108,17 @@ impl Printer {
                 })
                 .collect()
         };
+        let reading = if inputs.len() == 1 {
+            inputs[0].clone()
+        } else {
+            format!("{} ...", inputs[0])
+        };
         Printer {
             format,
             show_stats,
             inputs,
+            reading,
+            times: true,
             witnesses: Vec::new(),
             numbering_offset: 0,
             optimal_models: 0,
@@ -103,14 +129,18 @@ impl Printer {
         }
     }
 
+    /// The printer of `aspsat decode`: text reading from the CNF and the solver's answer, no
+    /// times.
+    pub fn decoding(cnf: &str, answer: &str) -> Self {
+        let mut p = Printer::new(Format::Text, false, vec![cnf.into(), answer.into()]);
+        p.reading = format!("{cnf} and {answer}");
+        p.times = false;
+        p
+    }
+
     /// Takes over what the search measured.
-    pub fn record(&mut self, search: &crate::solve::SolveStats) {
-        self.stats.solve_time = search.solve_time;
-        self.stats.first_model = search.first_model;
-        self.stats.unsat_time = search.unsat_time;
-        self.stats.solver_calls = search.solver_calls;
-        self.stats.loop_nogoods = search.loop_nogoods;
-        self.stats.minimality_checks = search.minimality_checks;
+    pub fn record(&mut self, search: SolveStats) {
+        self.stats.search = search;
     }
 
     /// Whether the summary was printed (the run has its verdict).
@@ -126,13 +156,10 @@ impl Printer {
         if self.format == Format::Text {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{VERSION_LINE}");
-            let names = if self.inputs.len() == 1 {
-                self.inputs[0].clone()
-            } else {
-                format!("{} ...", self.inputs[0])
-            };
-            let _ = writeln!(out, "Reading from {names}");
-            let _ = writeln!(out, "Solving...");
+            let _ = writeln!(out, "Reading from {}", self.reading);
+            if self.times {
+                let _ = writeln!(out, "Solving...");
+            }
             let _ = out.flush();
         }
     }
@@ -179,6 +206,7 @@ impl Printer {
         self.finished = true;
         let total = self.start.elapsed();
         let s = &self.stats;
+        let search = &s.search;
         let mut out = std::io::stdout().lock();
         let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
         match self.format {
@@ -186,6 +214,10 @@ impl Printer {
                 let _ = writeln!(out, "{}", verdict.text());
                 let _ = writeln!(out);
                 let _ = writeln!(out, "Models       : {models}");
+                if !self.times {
+                    let _ = out.flush();
+                    return;
+                }
                 if let Some(c) = &self.best_costs {
                     let proven = if verdict == Verdict::OptimumFound {
                         "yes"
@@ -200,9 +232,9 @@ impl Printer {
                     out,
                     "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
                     total.as_secs_f64(),
-                    s.solve_time.as_secs_f64(),
-                    s.first_model.unwrap_or_default().as_secs_f64(),
-                    s.unsat_time.as_secs_f64()
+                    search.solve_time.as_secs_f64(),
+                    search.first_model.unwrap_or_default().as_secs_f64(),
+                    search.unsat_time.as_secs_f64()
                 );
                 let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
                 if self.show_stats {
@@ -228,19 +260,19 @@ impl Printer {
                         "Opt bounds   : {} clauses, {} vars",
                         b.pb_clauses, b.pb_vars
                     );
-                    let _ = writeln!(out, "Solver calls : {}", s.solver_calls);
-                    let _ = writeln!(out, "Loop nogoods : {}", s.loop_nogoods);
+                    let _ = writeln!(out, "Solver calls : {}", search.solver_calls);
+                    let _ = writeln!(out, "Loop nogoods : {}", search.loop_nogoods);
                     let _ = writeln!(
                         out,
                         "Minimality   : {} candidates rejected",
-                        s.minimality_checks
+                        search.minimality_checks
                     );
                     let _ = writeln!(
                         out,
                         "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
                         s.ground_time.as_secs_f64(),
                         s.translate_time.as_secs_f64(),
-                        s.solve_time.as_secs_f64()
+                        search.solve_time.as_secs_f64()
                     );
                 }
             }
@@ -266,9 +298,9 @@ impl Printer {
                     "Calls": 1,
                     "Time": {
                         "Total": round3(total),
-                        "Solve": round3(s.solve_time),
-                        "Model": round3(s.first_model.unwrap_or_default()),
-                        "Unsat": round3(s.unsat_time),
+                        "Solve": round3(search.solve_time),
+                        "Model": round3(search.first_model.unwrap_or_default()),
+                        "Unsat": round3(search.unsat_time),
                         "CPU": round3(total),
                     },
                 });
@@ -295,12 +327,12 @@ impl Printer {
                         "PbVars": s.encoding.pb_vars,
                         "BoundClauses": s.bound_encoding.pb_clauses,
                         "BoundVars": s.bound_encoding.pb_vars,
-                        "SolverCalls": s.solver_calls,
-                        "LoopNogoods": s.loop_nogoods,
-                        "MinimalityRejections": s.minimality_checks,
+                        "SolverCalls": search.solver_calls,
+                        "LoopNogoods": search.loop_nogoods,
+                        "MinimalityRejections": search.minimality_checks,
                         "GroundTime": round3(s.ground_time),
                         "TranslateTime": round3(s.translate_time),
-                        "SolveTime": round3(s.solve_time),
+                        "SolveTime": round3(search.solve_time),
                     });
                 }
                 let _ = writeln!(

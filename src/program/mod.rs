@@ -3,7 +3,7 @@
 //! The grounder produces it; [`simplify`] removes what is decided (facts, underivable atoms);
 //! the translator turns the rest into CNF.
 
-pub mod aggregate;
+pub(crate) mod aggregate;
 mod print;
 mod simplify;
 

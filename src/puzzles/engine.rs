@@ -1,9 +1,8 @@
 //! Solving an embedded encoding with generated facts, and the shown atoms as plain values.
 
-use crate::ground::GroundOptions;
 use crate::solve::{Outcome, SolveOptions, VarisatBackend};
 use crate::symbol::{Sym, SymData, SymbolTable};
-use crate::{compile, parse_const_override, syntax};
+use crate::{CompileOptions, compile, ground_options, syntax};
 use std::sync::Arc;
 
 /// An encoding compiled into the binary (`include_str!`), with the name used in diagnostics.
@@ -171,12 +170,10 @@ pub fn solve(
     let program = |d: crate::syntax::Diagnostic| SolveError::Program(d.to_string());
     let mut statements = syntax::parse(encoding.text, Arc::from(encoding.name)).map_err(program)?;
     statements.extend(syntax::parse(facts, Arc::from(facts_name)).map_err(program)?);
-    let mut options = GroundOptions::default();
-    for c in consts {
-        options
-            .const_overrides
-            .push(parse_const_override(c).map_err(program)?);
-    }
+    let options = CompileOptions {
+        ground: ground_options(consts, None).map_err(program)?,
+        ..CompileOptions::default()
+    };
     let compiled = compile(&statements, &options).map_err(program)?;
     let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
     crate::solve::load(&mut backend, &compiled.translation.cnf);
@@ -205,7 +202,7 @@ pub fn solve(
             on_model(&atoms);
         },
     )
-    .map_err(SolveError::Solver)?;
+    .map_err(|e| SolveError::Solver(e.to_string()))?;
     Ok(Summary {
         models: stats.models,
         exhausted: !matches!(outcome, Outcome::Satisfiable { exhausted: false }),

@@ -11,10 +11,11 @@ pub mod edge;
 pub mod engine;
 pub mod equation;
 pub mod jodici;
-pub mod svg;
+pub(crate) mod svg;
 pub mod tables;
 
-use crate::commands::{EXIT_EXHAUSTED, EXIT_INPUT_ERROR, EXIT_INTERRUPTED, EXIT_SAT, EXIT_UNSAT};
+use crate::exit;
+use crate::output::Verdict;
 use engine::{Atom, Encoding, Summary};
 
 /// Options every kind has.
@@ -69,11 +70,11 @@ pub fn run(cmd: PuzzleCommand) -> i32 {
         Ok(code) => code,
         Err(Failure::Input(msg)) => {
             eprintln!("{msg}");
-            EXIT_INPUT_ERROR
+            exit::INPUT_ERROR
         }
         Err(Failure::Solve(msg)) => {
             eprintln!("aspsat: error: {msg}");
-            EXIT_INTERRUPTED
+            exit::INTERRUPTED
         }
     }
 }
@@ -95,7 +96,6 @@ pub fn out(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// Reads an input file as text.
 /// The name a puzzle file goes by in messages (`-` is standard input, named as in diagnostics).
 pub fn input_name(path: &str) -> &str {
     if path == "-" {
@@ -105,16 +105,9 @@ pub fn input_name(path: &str) -> &str {
     }
 }
 
+/// Reads an input file (`-`: standard input) as text.
 pub fn read_input(path: &str) -> Result<String> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| {
-            Failure::Input(format!("aspsat: error: cannot read standard input: {e}"))
-        })?;
-        return Ok(s);
-    }
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure::Input(format!("aspsat: error: cannot read file '{path}': {e}")))
+    crate::load::read_text(path).map_err(|e| Failure::Input(format!("aspsat: error: {e}")))
 }
 
 /// An input error at a line of a file, in the shape `FILE:LINE: error: message`.
@@ -163,18 +156,18 @@ pub fn solve_and_print(
 /// Prints clingo's closing lines (`SATISFIABLE`, `Solutions : N[+]`) and returns the exit code.
 pub fn finish(summary: &Summary) -> i32 {
     use std::io::Write;
-    let (verdict, code) = if summary.models == 0 {
-        ("UNSATISFIABLE", EXIT_UNSAT)
-    } else if summary.exhausted {
-        ("SATISFIABLE", EXIT_EXHAUSTED)
+    let verdict = if summary.models == 0 {
+        Verdict::Unsatisfiable
     } else {
-        ("SATISFIABLE", EXIT_SAT)
+        Verdict::Satisfiable
     };
+    let code = exit::code(verdict, summary.models, summary.exhausted);
     let more = if summary.exhausted { "" } else { "+" };
     // a closed pipe (`| head`) is not an error worth a panic
     let _ = write!(
         std::io::stdout().lock(),
-        "{verdict}\n\nSolutions    : {}{more}\n",
+        "{}\n\nSolutions    : {}{more}\n",
+        verdict.text(),
         summary.models
     );
     code

@@ -1,7 +1,7 @@
 //! CaDiCaL embedded through the `cadical` crate (feature `cadical-embedded`), incremental like
 //! varisat: blocking clauses are added to the same solver instance.
 
-use super::SatBackend;
+use super::{SatBackend, SolveError};
 use crate::cnf::CnfLit;
 
 pub struct CadicalBackend {
@@ -28,7 +28,7 @@ impl SatBackend for CadicalBackend {
         self.solver.add_clause(clause.iter().copied());
     }
 
-    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError> {
         for &l in assumptions {
             self.num_vars = self.num_vars.max(l.unsigned_abs() as usize);
         }
@@ -41,7 +41,9 @@ impl SatBackend for CadicalBackend {
                 Ok(Some(model))
             }
             Some(false) => Ok(None),
-            None => Err("embedded CaDiCaL stopped without an answer".into()),
+            None => Err(SolveError::Failed(
+                "embedded CaDiCaL stopped without an answer".into(),
+            )),
         }
     }
 }

@@ -145,7 +145,9 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
         }
     }
     // Disjunctive programs: an answer set is a minimal model of its reduct.
-    if !program.disjunctions.is_empty() && super::minimality::unsupported(program).is_none() {
+    if !program.disjunctions.is_empty()
+        && crate::translate::minimality_unsupported(program).is_none()
+    {
         return if super::minimality::smaller_model_exists(program, model) {
             Err("the model is not stable: a proper subset satisfies the reduct".to_string())
         } else {

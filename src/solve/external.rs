@@ -13,7 +13,7 @@
 //!   Ctrl-C before the process exits) kills every running solver group and deletes the temporary
 //!   directories; normal completion deletes them when the back end is dropped.
 
-use super::SatBackend;
+use super::{SatBackend, SolveError};
 use crate::cnf::dimacs::{self, SolverAnswer};
 use crate::cnf::{Cnf, CnfLit};
 use std::fmt::Write as _;
@@ -256,7 +256,6 @@ pub struct ExternalBackend {
     /// The same clauses as DIMACS lines.
     body: String,
     dir: Option<TempDir>,
-    gave_up: bool,
 }
 
 impl ExternalBackend {
@@ -270,12 +269,11 @@ impl ExternalBackend {
             cnf,
             body: String::new(),
             dir: None,
-            gave_up: false,
         }
     }
 
-    fn fail(&self, what: impl std::fmt::Display) -> String {
-        format!("SAT solver '{}' {what}", self.solver.name)
+    fn fail(&self, what: impl std::fmt::Display) -> SolveError {
+        SolveError::Failed(format!("SAT solver '{}' {what}", self.solver.name))
     }
 
     /// The clauses so far, and the assumptions as unit clauses.
@@ -294,7 +292,7 @@ impl ExternalBackend {
         w.flush()
     }
 
-    fn run(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
+    fn run(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError> {
         if self.dir.is_none() {
             self.dir = Some(TempDir::new()?);
         }
@@ -373,10 +371,10 @@ impl ExternalBackend {
             }
         };
         match answer {
-            SolverAnswer::Unknown => {
-                self.gave_up = true;
-                Err(self.fail("answered UNKNOWN (gave up without an answer)"))
-            }
+            SolverAnswer::Unknown => Err(SolveError::GaveUp(format!(
+                "SAT solver '{}' answered UNKNOWN (gave up without an answer)",
+                self.solver.name
+            ))),
             SolverAnswer::Unsat => {
                 if code != 20 && code != 0 {
                     return Err(self.fail(format_args!(
@@ -445,17 +443,12 @@ impl SatBackend for ExternalBackend {
         self.cnf.add_clause(clause);
     }
 
-    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
-        self.gave_up = false;
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError> {
         for &l in assumptions {
             while self.cnf.num_vars() < l.unsigned_abs() {
                 self.cnf.new_var();
             }
         }
         self.run(assumptions)
-    }
-
-    fn gave_up(&self) -> bool {
-        self.gave_up
     }
 }

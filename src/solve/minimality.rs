@@ -12,30 +12,6 @@ use crate::program::{AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
 use crate::translate::Translation;
 use varisat::{ExtendFormula, Solver};
 
-/// Why a program's minimality cannot be checked (constructs whose reduct is not plain).
-pub fn unsupported(program: &GroundProgram) -> Option<&'static str> {
-    let negative_only = |body: &[BodyElem]| {
-        body.iter().all(|e| match e {
-            BodyElem::Lit(_) => true,
-            BodyElem::Aggregate { polarity, .. } => *polarity == Polarity::Not,
-            BodyElem::Conditional(instances) => instances
-                .iter()
-                .all(|i| i.lit.polarity == Polarity::Pos && !program.is_derivable(i.lit.atom)),
-        })
-    };
-    if program.rules.iter().any(|r| !negative_only(&r.body)) {
-        return Some("aggregates or conditional literals");
-    }
-    if program
-        .disjunctions
-        .iter()
-        .any(|d| !negative_only(&d.body) || d.elems.iter().any(|e| !e.cond.is_empty()))
-    {
-        return Some("conditions in disjunctive heads, aggregates or conditional literals");
-    }
-    None
-}
-
 pub struct MinimalityCheck<'a> {
     program: &'a GroundProgram,
     tr: &'a Translation,
@@ -60,18 +36,13 @@ impl<'a> MinimalityCheck<'a> {
         if !smaller_model_exists(self.program, &m) {
             return None;
         }
-        Some(
-            self.tr
-                .atom_vars()
-                .into_iter()
-                .map(|v| if cnf_model[v as usize] { -v } else { v })
-                .collect(),
-        )
+        Some(super::blocking_clause(&self.tr.atom_vars(), cnf_model))
     }
 }
 
 /// Whether a proper subset of the model `m` (atom truth values) satisfies the reduct P^m; `m`
-/// must be a model of the program. Only for programs `unsupported` accepts.
+/// must be a model of the program. Only for programs
+/// [`crate::translate::minimality_unsupported`] accepts.
 pub fn smaller_model_exists(program: &GroundProgram, m: &[bool]) -> bool {
     {
         let mut solver = Solver::new();
@@ -117,7 +88,7 @@ pub fn smaller_model_exists(program: &GroundProgram, m: &[bool]) -> bool {
                         }
                     }
                     BodyElem::Aggregate { aggregate, .. } => {
-                        // negated (see `unsupported`): holds in M unless the aggregate does
+                        // negated (see `minimality_unsupported`): holds in M unless the aggregate does
                         let ts = crate::program::aggregate::tuples(aggregate);
                         let weights: Vec<_> = ts
                             .iter()

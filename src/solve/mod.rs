@@ -1,16 +1,20 @@
-//! Solving: a SAT back end behind a small trait, and model enumeration with blocking clauses
-//! (over all atoms for distinct answer sets, or over the shown output with `--project`).
+//! Solving: a SAT back end behind a small trait, the search step every search shares
+//! ([`search`]: solve, check against the CNF, stability or minimality, model), and model
+//! enumeration with blocking clauses (over all atoms for distinct answer sets, or over the shown
+//! output with `--project`); optimization is in [`optimize`].
 
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
 pub mod check;
 pub mod external;
-pub mod minimality;
+pub(crate) mod minimality;
 pub mod optimize;
+mod search;
 mod select;
-pub mod stability;
+pub(crate) mod stability;
 mod varisat_backend;
 
+pub(crate) use search::{Search, blocking_clause};
 pub use select::SolverChoice;
 pub use varisat_backend::VarisatBackend;
 
@@ -18,22 +22,47 @@ use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
 use crate::symbol::Sym;
 use crate::translate::{Translation, Value};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A SAT solver that can be given more clauses between calls.
 pub trait SatBackend {
     fn add_clause(&mut self, clause: &[CnfLit]);
     /// `Ok(Some(model))` with `model[v]` the value of variable `v` (index 0 unused),
     /// `Ok(None)` when unsatisfiable.
-    fn solve(&mut self) -> Result<Option<Vec<bool>>, String> {
+    fn solve(&mut self) -> Result<Option<Vec<bool>>, SolveError> {
         self.solve_assuming(&[])
     }
     /// As `solve`, with the literals assumed true for this call only.
-    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String>;
-    /// Whether the last `solve` error means the solver gave up without an answer (it reported
-    /// UNKNOWN, e.g. at a limit of its own) rather than failed.
-    fn gave_up(&self) -> bool {
-        false
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError>;
+}
+
+/// Why a search ended without a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The back end failed: missing binary, crash, output that is not an answer, an assignment
+    /// that is not a model.
+    Failed(String),
+    /// The back end gave up without an answer (it reported UNKNOWN, e.g. at a limit of its own).
+    GaveUp(String),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Failed(m) | SolveError::GaveUp(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<SolveError> for String {
+    fn from(e: SolveError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<String> for SolveError {
+    fn from(message: String) -> Self {
+        SolveError::Failed(message)
     }
 }
 
@@ -97,11 +126,13 @@ pub fn atom_values(tr: &Translation, model: &[bool]) -> Vec<bool> {
 }
 
 /// Every assignment a solver returns is checked against the translation's CNF before use.
-pub(crate) fn check_cnf_model(tr: &Translation, model: &[bool]) -> Result<(), String> {
+fn check_cnf_model(tr: &Translation, model: &[bool]) -> Result<(), SolveError> {
     if tr.cnf.satisfied_by(model) {
         Ok(())
     } else {
-        Err("the SAT solver returned an assignment that is not a model of the CNF".into())
+        Err(SolveError::Failed(
+            "the SAT solver returned an assignment that is not a model of the CNF".into(),
+        ))
     }
 }
 
@@ -119,9 +150,7 @@ pub fn enumerate(
     backend: &mut dyn SatBackend,
     options: &SolveOptions,
     on_model: &mut dyn FnMut(&Model, &[bool]),
-) -> Result<(Outcome, SolveStats), String> {
-    let start = Instant::now();
-    let mut stats = SolveStats::default();
+) -> Result<(Outcome, SolveStats), SolveError> {
     let blocking_vars: Vec<CnfLit> = if options.project {
         let mut v: Vec<CnfLit> = tr
             .shown
@@ -137,45 +166,23 @@ pub fn enumerate(
     } else {
         tr.atom_vars()
     };
-    let mut stability = stability::Hook::new(program, tr);
+    let mut search = Search::new(program, tr);
     loop {
-        let call_start = Instant::now();
-        let result = backend.solve()?;
-        stats.solver_calls += 1;
-        let Some(model) = result else {
-            stats.unsat_time = call_start.elapsed();
-            stats.solve_time = start.elapsed();
-            let outcome = if stats.models == 0 {
+        let Some(model) = search.next(backend, &[])? else {
+            let outcome = if search.stats.models == 0 {
                 Outcome::Unsatisfiable
             } else {
                 Outcome::Satisfiable { exhausted: true }
             };
-            return Ok((outcome, stats));
+            return Ok((outcome, search.finish()));
         };
-        check_cnf_model(tr, &model)?;
-        if stability.reject(&model, backend, &mut stats) {
-            continue;
-        }
-        stats.models += 1;
-        stats.first_model.get_or_insert(start.elapsed());
         on_model(&shown_symbols(program, tr, &model), &model);
-        if options.max_models != 0 && stats.models >= options.max_models {
-            stats.solve_time = start.elapsed();
-            return Ok((Outcome::Satisfiable { exhausted: false }, stats));
+        if options.max_models != 0 && search.stats.models >= options.max_models {
+            return Ok((Outcome::Satisfiable { exhausted: false }, search.finish()));
         }
-        let block: Vec<CnfLit> = blocking_vars
-            .iter()
-            .map(|&v| {
-                if model[v.unsigned_abs() as usize] == (v > 0) {
-                    -v
-                } else {
-                    v
-                }
-            })
-            .collect();
+        let block = blocking_clause(&blocking_vars, &model);
         if block.is_empty() {
-            stats.solve_time = start.elapsed();
-            return Ok((Outcome::Satisfiable { exhausted: true }, stats));
+            return Ok((Outcome::Satisfiable { exhausted: true }, search.finish()));
         }
         backend.add_clause(&block);
     }

@@ -8,20 +8,22 @@
 //! comparator (a chain of gates over the sum's bits). With `auto`, each bound is chosen like
 //! any constraint (see [`PbEncoder`]).
 
-use super::{Model, Outcome, SatBackend, SolveStats, shown_symbols};
+use super::{
+    Model, Outcome, SatBackend, Search, SolveError, SolveStats, blocking_clause, shown_symbols,
+};
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
 use crate::translate::pb::PbEncoder;
 use crate::translate::{EncodingStats, Translation, Value};
-use std::time::Instant;
 
 /// clingo's `--opt-mode`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum OptMode {
     /// Find an optimal model, printing each improving one.
     #[default]
     Opt,
     /// Find the optimum, then enumerate every optimal model.
+    #[value(name = "optN")]
     OptN,
     /// Enumerate models with their costs, no optimization.
     Enum,
@@ -107,9 +109,7 @@ pub fn optimize(
     mode: OptMode,
     max_optimal: usize,
     sink: &mut dyn OptimizationSink,
-) -> Result<(Optimum, SolveStats), String> {
-    let start = Instant::now();
-    let mut stats = SolveStats::default();
+) -> Result<(Optimum, SolveStats), SolveError> {
     let mut ext = Extension {
         cnf: Cnf::with_vars(tr.cnf.num_vars()),
         forwarded: 0,
@@ -118,7 +118,16 @@ pub fn optimize(
         stats: EncodingStats::default(),
     };
     let mut best: Option<Vec<i64>> = None;
-    let mut stability = super::stability::Hook::new(program, tr);
+    let mut search = Search::new(program, tr);
+    let result = |outcome, best, optimal_models, bound_stats, search: Search| {
+        let optimum = Optimum {
+            outcome,
+            best,
+            optimal_models,
+            bound_stats,
+        };
+        Ok((optimum, search.finish()))
+    };
     for (level_index, level) in tr.objective.iter().enumerate() {
         loop {
             let assumptions: Vec<CnfLit> = match &best {
@@ -129,39 +138,15 @@ pub fn optimize(
                     Value::Lit(l) => vec![l],
                 },
             };
-            let call = Instant::now();
-            let result = loop {
-                let result = ext.backend.solve_assuming(&assumptions)?;
-                stats.solver_calls += 1;
-                if let Some(m) = &result {
-                    super::check_cnf_model(tr, m)?;
-                }
-                match result {
-                    Some(m) if stability.reject(&m, ext.backend, &mut stats) => continue,
-                    result => break result,
-                }
-            };
-            let Some(model) = result else {
-                stats.unsat_time += call.elapsed();
+            let Some(model) = search.next(ext.backend, &assumptions)? else {
                 break;
             };
-            stats.models += 1;
-            stats.first_model.get_or_insert(start.elapsed());
             let c = costs(tr, &model);
             sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
             best = Some(c);
         }
         let Some(b) = &best else {
-            stats.solve_time = start.elapsed();
-            return Ok((
-                Optimum {
-                    outcome: Outcome::Unsatisfiable,
-                    best: None,
-                    optimal_models: 0,
-                    bound_stats: ext.stats,
-                },
-                stats,
-            ));
+            return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
         };
         // Fix this level at its optimum for the levels below.
         match ext.at_most(&level.terms, b[level_index]) {
@@ -177,50 +162,21 @@ pub fn optimize(
     if mode == OptMode::OptN && best.is_some() {
         // Every model now has the optimal costs: enumerate them.
         let blocking = tr.atom_vars();
-        loop {
-            let result = ext.backend.solve()?;
-            stats.solver_calls += 1;
-            let Some(model) = result else {
-                break;
-            };
-            super::check_cnf_model(tr, &model)?;
-            if stability.reject(&model, ext.backend, &mut stats) {
-                continue;
-            }
+        while let Some(model) = search.next(ext.backend, &[])? {
             optimal_models += 1;
-            stats.models += 1;
             let c = costs(tr, &model);
             sink.model(&shown_symbols(program, tr, &model), &model, &c, true);
             if max_optimal != 0 && optimal_models >= max_optimal {
-                stats.solve_time = start.elapsed();
-                return Ok((
-                    Optimum {
-                        outcome: Outcome::Satisfiable { exhausted: false },
-                        best,
-                        optimal_models,
-                        bound_stats: ext.stats,
-                    },
-                    stats,
-                ));
+                let outcome = Outcome::Satisfiable { exhausted: false };
+                return result(outcome, best, optimal_models, ext.stats, search);
             }
-            let block: Vec<CnfLit> = blocking
-                .iter()
-                .map(|&v| if model[v as usize] { -v } else { v })
-                .collect();
+            let block = blocking_clause(&blocking, &model);
             if block.is_empty() {
                 break;
             }
             ext.backend.add_clause(&block);
         }
     }
-    stats.solve_time = start.elapsed();
-    Ok((
-        Optimum {
-            outcome: Outcome::Satisfiable { exhausted: true },
-            best,
-            optimal_models,
-            bound_stats: ext.stats,
-        },
-        stats,
-    ))
+    let outcome = Outcome::Satisfiable { exhausted: true };
+    result(outcome, best, optimal_models, ext.stats, search)
 }

@@ -18,7 +18,7 @@
 use super::{SatBackend, SolveStats, value_in};
 use crate::cnf::CnfLit;
 use crate::program::AtomId;
-use crate::translate::{Loops, Translation, Value};
+use crate::translate::{Loops, Stability, Translation, Value};
 
 const INACTIVE: u32 = u32::MAX;
 /// Literals of loop nogoods per part of an unfounded set: a large part with many external
@@ -46,7 +46,9 @@ pub struct StabilityCheck<'a> {
 impl<'a> StabilityCheck<'a> {
     /// `None` when the translation's models need no check (tight program, or level ranking).
     pub fn new(tr: &'a Translation) -> Option<Self> {
-        let loops = tr.stability.as_ref()?;
+        let Stability::LoopNogoods(loops) = &tr.stability else {
+            return None;
+        };
         let n = tr.atoms.len();
         let mut watch = vec![Vec::new(); n];
         for (i, s) in loops.supports.iter().enumerate() {
@@ -219,7 +221,7 @@ impl<'a> Hook<'a> {
     /// programs that are not head-cycle-free (their loop nogoods would follow the shifted
     /// program, which has fewer answer sets).
     pub fn new(program: &'a crate::program::GroundProgram, tr: &'a Translation) -> Self {
-        if tr.needs_minimality {
+        if matches!(tr.stability, Stability::Minimality) {
             Hook(
                 None,
                 Some(super::minimality::MinimalityCheck::new(program, tr)),
@@ -260,12 +262,15 @@ impl<'a> Hook<'a> {
 #[cfg(test)]
 mod tests {
     use super::StabilityCheck;
-    use crate::ground::GroundOptions;
     use crate::translate::{TranslationKind, Value};
 
     fn compiled(text: &str, kind: TranslationKind) -> crate::Compiled {
         let statements = crate::syntax::parse(text, "<test>".into()).unwrap();
-        crate::compile_with(&statements, &GroundOptions::default(), kind).unwrap()
+        let options = crate::CompileOptions {
+            translation: kind,
+            ..Default::default()
+        };
+        crate::compile(&statements, &options).unwrap()
     }
 
     /// The CNF variable of atom `name`.

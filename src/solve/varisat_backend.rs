@@ -1,6 +1,6 @@
 //! The embedded solver.
 
-use super::SatBackend;
+use super::{SatBackend, SolveError};
 use crate::cnf::CnfLit;
 use varisat::{ExtendFormula, Lit, Solver};
 
@@ -36,7 +36,7 @@ impl SatBackend for VarisatBackend {
         self.solver.add_clause(&lits);
     }
 
-    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, String> {
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError> {
         let lits: Vec<Lit> = assumptions
             .iter()
             .map(|&l| Lit::from_dimacs(l as isize))
@@ -57,7 +57,7 @@ impl SatBackend for VarisatBackend {
                 Ok(Some(model))
             }
             Ok(false) => Ok(None),
-            Err(e) => Err(format!("varisat: {e}")),
+            Err(e) => Err(SolveError::Failed(format!("varisat: {e}"))),
         }
     }
 }

@@ -1,12 +1,47 @@
 //! Head-cycle-freeness: the grounder shifts disjunctive rules into normal rules, which preserves
 //! the answer sets exactly when no two atoms of one disjunctive head lie on a common positive
-//! cycle. Other disjunctive programs are beyond NP (no polynomial CNF exists) and are refused.
+//! cycle. Other disjunctive programs are beyond NP (no polynomial CNF exists): the translation
+//! then asks the solver for a minimality check of every model (see
+//! [`crate::solve::minimality`]), or refuses the program when that check cannot handle it or an
+//! exact CNF was asked for.
 
-use crate::program::{AtomId, GroundProgram};
+use super::{TranslateError, TranslationKind};
+use crate::program::{AtomId, BodyElem, GroundProgram, Polarity};
 use crate::syntax::ast::Span;
 
+/// How a translation must treat the disjunctions of `program`: `Ok(false)` when the program is
+/// head-cycle-free (shifting is exact), `Ok(true)` when models need the minimality check, and
+/// an error when the program cannot be solved with `kind`.
+pub(super) fn needs_minimality(
+    program: &GroundProgram,
+    kind: TranslationKind,
+) -> Result<bool, TranslateError> {
+    let Err((a, b, span)) = check_head_cycle_free(program) else {
+        return Ok(false);
+    };
+    let refuse = |why: String| {
+        Err(TranslateError::NotHeadCycleFree {
+            atoms: (a, b),
+            span: span.clone(),
+            why,
+        })
+    };
+    if kind == TranslationKind::Ranking {
+        return refuse(
+            "such programs are beyond NP and have no polynomial CNF; solve them with `aspsat solve` (minimality check) instead"
+                .into(),
+        );
+    }
+    if let Some(what) = minimality_unsupported(program) {
+        return refuse(format!(
+            "the minimality check such programs need does not support {what} yet"
+        ));
+    }
+    Ok(true)
+}
+
 /// `Err` with two head atoms of one disjunction that share a positive cycle, and the rule.
-pub fn check_head_cycle_free(program: &GroundProgram) -> Result<(), (AtomId, AtomId, &Span)> {
+fn check_head_cycle_free(program: &GroundProgram) -> Result<(), (AtomId, AtomId, &Span)> {
     if program.disjunctions.is_empty() {
         return Ok(());
     }
@@ -29,4 +64,28 @@ pub fn check_head_cycle_free(program: &GroundProgram) -> Result<(), (AtomId, Ato
         }
     }
     Ok(())
+}
+
+/// Why a program's minimality cannot be checked (constructs whose reduct is not plain).
+pub(crate) fn minimality_unsupported(program: &GroundProgram) -> Option<&'static str> {
+    let negative_only = |body: &[BodyElem]| {
+        body.iter().all(|e| match e {
+            BodyElem::Lit(_) => true,
+            BodyElem::Aggregate { polarity, .. } => *polarity == Polarity::Not,
+            BodyElem::Conditional(instances) => instances
+                .iter()
+                .all(|i| i.lit.polarity == Polarity::Pos && !program.is_derivable(i.lit.atom)),
+        })
+    };
+    if program.rules.iter().any(|r| !negative_only(&r.body)) {
+        return Some("aggregates or conditional literals");
+    }
+    if program
+        .disjunctions
+        .iter()
+        .any(|d| !negative_only(&d.body) || d.elems.iter().any(|e| !e.cond.is_empty()))
+    {
+        return Some("conditions in disjunctive heads, aggregates or conditional literals");
+    }
+    None
 }

@@ -13,8 +13,8 @@
 use super::{Builder, Value, tight};
 use crate::program::{AggFunc, AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
 
-/// How non-tight programs are made exact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How non-tight programs are made exact (`--translation`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum TranslationKind {
     /// Completion, plus loop nogoods added lazily while solving (a stability check per model).
     #[default]

@@ -2,13 +2,15 @@
 //! of its rules holds (choice rules only allow it), constraints become clauses, and choice
 //! bounds become cardinality constraints. Completion is exact for tight programs only: for the
 //! cyclic components of non-tight programs, [`loops`] records the supports that the stability
-//! check needs (loop nogoods while solving), or [`ranking`] adds a level ranking.
+//! check needs (loop nogoods while solving), or [`ranking`] adds a level ranking. Disjunctive
+//! programs that are not head-cycle-free ([`hcf`]) need a minimality check of every model.
+//! [`Translation::stability`] says which of these the solver must do.
 
 mod aggregate;
 pub mod card;
 mod encoding;
 mod hcf;
-pub mod loops;
+pub(crate) mod loops;
 pub mod pb;
 mod ranking;
 #[cfg(test)]
@@ -16,12 +18,14 @@ mod testutil;
 mod tight;
 
 pub use encoding::{EncodingOptions, EncodingStats};
-pub use hcf::check_head_cycle_free;
-pub use loops::{ConditionalLoop, Loops, TranslationKind};
+pub(crate) use hcf::minimality_unsupported;
+pub use loops::{ConditionalLoop, LoopSupport, Loops, Through, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
 use crate::symbol::Sym;
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::Span;
 use std::collections::HashMap;
 
 /// A formula's value: decided, or a CNF literal.
@@ -59,7 +63,7 @@ pub struct Level {
 }
 
 /// Adds the clause `∨ parts` to `cnf`, decided parts simplified away (a true part satisfies it).
-pub fn add_clause(cnf: &mut Cnf, parts: &[Value]) {
+pub(crate) fn add_clause(cnf: &mut Cnf, parts: &[Value]) {
     let mut lits = Vec::with_capacity(parts.len());
     for p in parts {
         match p {
@@ -78,18 +82,75 @@ pub struct Translation {
     pub atoms: Vec<Value>,
     /// What an answer set shows, with the formula value that makes it shown.
     pub shown: Vec<Shown>,
-    /// Cyclic components whose loop formulas the CNF lacks: its models must be checked for
-    /// stability (`None` when the CNF is exact: tight program, or level ranking).
-    pub stability: Option<Loops>,
+    /// Whether the CNF's models are exactly the answer sets, or what must check them.
+    pub stability: Stability,
     /// Optimization levels, highest priority first (empty without optimization statements).
     pub objective: Vec<Level>,
     /// The encodings used (the optimizer's bounds use them too).
     pub encodings: EncodingOptions,
     /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
     pub encoding_stats: EncodingStats,
-    /// A disjunctive program that is not head-cycle-free: models must pass the minimality
-    /// check (set by `compile`).
-    pub needs_minimality: bool,
+}
+
+/// How the translation ensures that models are answer sets (stable).
+#[derive(Clone, Debug)]
+pub enum Stability {
+    /// The CNF's models are exactly the answer sets: tight program, or level ranking.
+    Exact,
+    /// Non-tight program by completion: each model must pass the stability check, which adds
+    /// loop nogoods for these cyclic components' unfounded sets.
+    LoopNogoods(Loops),
+    /// Disjunctive program that is not head-cycle-free: each model must be a minimal model of
+    /// its reduct (the loop nogoods of the shifted program would lose answer sets).
+    Minimality,
+}
+
+impl Stability {
+    /// Whether models need a check before they are answer sets.
+    pub fn needs_check(&self) -> bool {
+        !matches!(self, Stability::Exact)
+    }
+}
+
+/// Why a ground program has no translation.
+#[derive(Clone, Debug)]
+pub enum TranslateError {
+    /// Positive recursion through a conditional literal or an aggregate.
+    ConditionalLoop(ConditionalLoop),
+    /// A disjunctive rule whose head atoms depend positively on each other, where the
+    /// translation asked for cannot handle it (`why`).
+    NotHeadCycleFree {
+        atoms: (AtomId, AtomId),
+        span: Span,
+        why: String,
+    },
+}
+
+impl TranslateError {
+    /// The error for the user, at the rule it comes from.
+    pub fn diagnostic(&self, program: &GroundProgram) -> Diagnostic {
+        match self {
+            TranslateError::ConditionalLoop(e) => match program.complex_rule_origin(e.head) {
+                Some(span) => Diagnostic::error(span, e.message(program)),
+                None => Diagnostic::global(e.message(program)),
+            },
+            TranslateError::NotHeadCycleFree {
+                atoms: (a, b),
+                span,
+                why,
+            } => {
+                let name = |x: &AtomId| program.symbols.to_string(program.atom_sym(*x));
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "this disjunctive rule is not head-cycle-free (its head atoms {} and {} depend positively on each other): {why}",
+                        name(a),
+                        name(b)
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl Translation {
@@ -322,27 +383,17 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
-/// Translates a simplified ground program by completion (models of non-tight programs need
-/// the stability check). Fails on positive recursion through a conditional literal.
-pub fn translate(program: &GroundProgram) -> Result<Translation, ConditionalLoop> {
-    translate_with(program, TranslationKind::Completion)
-}
-
-/// Translates a simplified ground program with the given treatment of positive loops.
-pub fn translate_with(
-    program: &GroundProgram,
-    kind: TranslationKind,
-) -> Result<Translation, ConditionalLoop> {
-    translate_encoded(program, kind, EncodingOptions::default())
-}
-
-/// As [`translate_with`], with the given cardinality and pseudo-Boolean encodings.
-pub fn translate_encoded(
+/// Translates a simplified ground program: completion, with `kind` treating positive loops
+/// and `encodings` the cardinality and pseudo-Boolean constraints. Fails on positive recursion
+/// through a conditional literal or aggregate, and on disjunctive programs that are not
+/// head-cycle-free where `kind` or the minimality check cannot handle them.
+pub fn translate(
     program: &GroundProgram,
     kind: TranslationKind,
     encodings: EncodingOptions,
-) -> Result<Translation, ConditionalLoop> {
-    let mut loops = loops::analyse(program)?;
+) -> Result<Translation, TranslateError> {
+    let needs_minimality = hcf::needs_minimality(program, kind)?;
+    let mut loops = loops::analyse(program).map_err(TranslateError::ConditionalLoop)?;
     let n = program.num_atoms();
     let mut b = Builder {
         program,
@@ -448,11 +499,12 @@ pub fn translate_encoded(
     }
     loops::record_supports(&mut b, &mut loops);
     let stability = match kind {
-        _ if loops.is_tight() => None,
-        TranslationKind::Completion => Some(loops),
+        _ if needs_minimality => Stability::Minimality,
+        _ if loops.is_tight() => Stability::Exact,
+        TranslationKind::Completion => Stability::LoopNogoods(loops),
         TranslationKind::Ranking => {
             ranking::encode(&mut b, &loops);
-            None
+            Stability::Exact
         }
     };
     // Output: shown atoms, and `#show t : body` terms.
@@ -498,6 +550,5 @@ pub fn translate_encoded(
         objective,
         encodings,
         encoding_stats: b.encoders.stats,
-        needs_minimality: false,
     })
 }

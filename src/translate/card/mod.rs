@@ -28,14 +28,19 @@ pub use totalizer::totalizer;
 
 use crate::cnf::{Cnf, CnfLit};
 
-/// Which cardinality encoding to use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Which cardinality encoding to use (`--card-encoding`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum CardEncoding {
+    /// Totalizer (unary counts by merging)
     Totalizer,
+    /// Sequential counter
+    #[value(name = "seqcounter")]
     SeqCounter,
+    /// Sorting network (odd-even merge)
+    #[value(name = "sortnet")]
     SortNet,
-    /// The one with the fewest clauses for each constraint (the default: the totalizer for
-    /// small bounds, the sorting network for large ones).
+    /// The one with the fewest clauses for each constraint (the totalizer for small bounds,
+    /// the sorting network for large ones)
     #[default]
     Auto,
 }
@@ -86,18 +91,11 @@ impl std::fmt::Display for CardEncoding {
     }
 }
 
+/// The command line's spelling (clap's [`clap::ValueEnum`]).
 impl std::str::FromStr for CardEncoding {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "totalizer" => Ok(CardEncoding::Totalizer),
-            "seqcounter" => Ok(CardEncoding::SeqCounter),
-            "sortnet" => Ok(CardEncoding::SortNet),
-            "auto" => Ok(CardEncoding::Auto),
-            _ => Err(format!(
-                "'{s}': expected totalizer, seqcounter, sortnet or auto"
-            )),
-        }
+        <Self as clap::ValueEnum>::from_str(s, false)
     }
 }
 

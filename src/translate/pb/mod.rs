@@ -12,8 +12,8 @@
 //! [`AUTO_BDD_FACTOR`] times larger) and shares one adder network among the constraints over the
 //! same sum.
 
-pub mod adder;
-pub mod bdd;
+pub(crate) mod adder;
+pub(crate) mod bdd;
 
 pub use adder::BinarySum;
 pub use bdd::ite;
@@ -25,13 +25,14 @@ use std::collections::HashMap;
 /// Sorted disjoint closed intervals of integers; `i64::MIN`/`i64::MAX` are unbounded ends.
 pub type Intervals = Vec<(i64, i64)>;
 
-/// Which pseudo-Boolean encoding to use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Which pseudo-Boolean encoding to use (`--pb-encoding`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum PbEncoding {
+    /// Decision diagram
     Bdd,
+    /// Adder network
     Adder,
-    /// The decision diagram unless it is much larger than the adder network (see
-    /// [`PbEncoder`]); the default.
+    /// The decision diagram unless it is 8 times larger than the adder network
     #[default]
     Auto,
 }
@@ -55,15 +56,11 @@ impl std::fmt::Display for PbEncoding {
     }
 }
 
+/// The command line's spelling (clap's [`clap::ValueEnum`]).
 impl std::str::FromStr for PbEncoding {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "bdd" => Ok(PbEncoding::Bdd),
-            "adder" => Ok(PbEncoding::Adder),
-            "auto" => Ok(PbEncoding::Auto),
-            _ => Err(format!("'{s}': expected bdd, adder or auto")),
-        }
+        <Self as clap::ValueEnum>::from_str(s, false)
     }
 }
 
