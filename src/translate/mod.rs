@@ -383,6 +383,78 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
+/// Completion: an open atom is true exactly when a forcing support holds, and only if some
+/// support holds. An atom with a single support needs no auxiliary variable.
+fn complete(b: &mut Builder, supports: &[Vec<Support>]) {
+    for (i, atom_supports) in supports.iter().enumerate() {
+        let Value::Lit(a) = b.atoms[i] else {
+            continue;
+        };
+        match atom_supports.as_slice() {
+            [single] => {
+                for &p in &single.parts {
+                    b.cnf.add_clause(&[-a, p]);
+                }
+                if single.forcing {
+                    let mut clause: Vec<CnfLit> = single.parts.iter().map(|l| -l).collect();
+                    clause.push(a);
+                    b.cnf.add_clause(&clause);
+                }
+            }
+            many => {
+                let mut clause = vec![Value::Lit(-a)];
+                for s in many {
+                    let v = b.and(s.parts.iter().map(|&l| Value::Lit(l)));
+                    if s.forcing {
+                        b.clause(&[v.negate(), Value::Lit(a)]);
+                    }
+                    clause.push(v);
+                }
+                b.clause(&clause);
+            }
+        }
+    }
+}
+
+/// The output: shown atoms, and `#show t : body` terms.
+fn shown(b: &mut Builder, program: &GroundProgram) -> Vec<Shown> {
+    let n = program.num_atoms();
+    let mut shown = Vec::new();
+    for i in 0..n {
+        let a = AtomId(i as u32);
+        if b.atoms[i] != Value::False && program.is_shown(a) {
+            shown.push(Shown {
+                sym: program.atom_sym(a),
+                value: b.atoms[i],
+                term: false,
+            });
+        }
+    }
+    for (sym, lits) in &program.show.terms {
+        let parts: Vec<Value> = lits.iter().map(|l| b.lit(*l)).collect();
+        let v = b.and(parts);
+        if v != Value::False {
+            shown.push(Shown {
+                sym: *sym,
+                value: v,
+                term: true,
+            });
+        }
+    }
+    // The symbol map names positive variables: give a negated condition its own variable.
+    for s in &mut shown {
+        if let Value::Lit(l) = s.value
+            && l < 0
+        {
+            let x = b.cnf.new_var();
+            b.cnf.add_clause(&[-x, l]);
+            b.cnf.add_clause(&[x, -l]);
+            s.value = Value::Lit(x);
+        }
+    }
+    shown
+}
+
 /// Translates a simplified ground program: completion, with `kind` treating positive loops
 /// and `encodings` the cardinality and pseudo-Boolean constraints. Fails on positive recursion
 /// through a conditional literal or aggregate, and on disjunctive programs that are not
@@ -467,36 +539,7 @@ pub fn translate(
             }
         }
     }
-    // Completion: an open atom is true exactly when a forcing support holds, and only if some
-    // support holds. An atom with a single support needs no auxiliary variable.
-    for (i, atom_supports) in supports.iter().enumerate() {
-        let Value::Lit(a) = b.atoms[i] else {
-            continue;
-        };
-        match atom_supports.as_slice() {
-            [single] => {
-                for &p in &single.parts {
-                    b.cnf.add_clause(&[-a, p]);
-                }
-                if single.forcing {
-                    let mut clause: Vec<CnfLit> = single.parts.iter().map(|l| -l).collect();
-                    clause.push(a);
-                    b.cnf.add_clause(&clause);
-                }
-            }
-            many => {
-                let mut clause = vec![Value::Lit(-a)];
-                for s in many {
-                    let v = b.and(s.parts.iter().map(|&l| Value::Lit(l)));
-                    if s.forcing {
-                        b.clause(&[v.negate(), Value::Lit(a)]);
-                    }
-                    clause.push(v);
-                }
-                b.clause(&clause);
-            }
-        }
-    }
+    complete(&mut b, &supports);
     loops::record_supports(&mut b, &mut loops);
     let stability = match kind {
         _ if needs_minimality => Stability::Minimality,
@@ -507,40 +550,7 @@ pub fn translate(
             Stability::Exact
         }
     };
-    // Output: shown atoms, and `#show t : body` terms.
-    let mut shown = Vec::new();
-    for i in 0..n {
-        let a = AtomId(i as u32);
-        if b.atoms[i] != Value::False && program.is_shown(a) {
-            shown.push(Shown {
-                sym: program.atom_sym(a),
-                value: b.atoms[i],
-                term: false,
-            });
-        }
-    }
-    for (sym, lits) in &program.show.terms {
-        let parts: Vec<Value> = lits.iter().map(|l| b.lit(*l)).collect();
-        let v = b.and(parts);
-        if v != Value::False {
-            shown.push(Shown {
-                sym: *sym,
-                value: v,
-                term: true,
-            });
-        }
-    }
-    // The symbol map names positive variables: give a negated condition its own variable.
-    for s in &mut shown {
-        if let Value::Lit(l) = s.value
-            && l < 0
-        {
-            let x = b.cnf.new_var();
-            b.cnf.add_clause(&[-x, l]);
-            b.cnf.add_clause(&[x, -l]);
-            s.value = Value::Lit(x);
-        }
-    }
+    let shown = shown(&mut b, program);
     let objective = objective(&mut b, program);
     Ok(Translation {
         cnf: b.cnf,
