@@ -98,10 +98,11 @@ def solve(path):
 
     def on_model(m):
         syms = sorted(str(s) for s in m.symbols(shown=True))
-        if is_opt:
+        if is_opt and m.cost:
             if m.optimality_proven:
                 models.append((syms, list(m.cost)))
         else:
+            # No objective (or one clingo dropped: every literal decided false): plain models.
             models.append((syms, None))
 
     res = ctl.solve(on_model=on_model)
@@ -116,7 +117,10 @@ def solve(path):
         "result": "SAT" if res.satisfiable else "UNSAT",
         "answer_sets": answer_sets,
     }
-    if is_opt and res.satisfiable:
+    if is_opt and res.satisfiable and all(c is None for _, c in models):
+        # clingo removed the objective: SATISFIABLE, no costs (recorded as "optimum": null).
+        out["optimum"] = None
+    elif is_opt and res.satisfiable:
         costs = {tuple(c) for _, c in models}
         if len(costs) != 1:
             raise RuntimeError(f"{path}: optimal models with different costs {costs}")

@@ -339,6 +339,9 @@ fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
 }
 
 /// The objective: elements with equal tuples are paid once, when any of their bodies holds.
+/// As in clingo, an element with a literal decided false is dropped, and so is a level left
+/// without elements (without any, the program has no objective: plain SATISFIABLE, no costs);
+/// an element whose open literals contradict each other (`a, not a`) still keeps its level.
 fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     let mut by_tuple: Vec<(Sym, i64, i64, Vec<Value>)> = Vec::new();
     let mut index: HashMap<Sym, usize> = HashMap::new();
@@ -369,15 +372,6 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
             }
         };
         level.terms.push((v, weight));
-    }
-    // Levels stay even when nothing can be paid, so that costs print for every level.
-    for e in &program.minimize {
-        if !levels.iter().any(|l| l.priority == e.priority) {
-            levels.push(Level {
-                priority: e.priority,
-                terms: Vec::new(),
-            });
-        }
     }
     levels.sort_by_key(|l| std::cmp::Reverse(l.priority));
     levels

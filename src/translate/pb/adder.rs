@@ -89,6 +89,12 @@ pub fn sum_bits(cnf: &mut Cnf, items: &[(Value, i64)]) -> BinarySum {
         }
         b += 1;
     }
+    // Complementary inputs cancel (`x + ¬x` is 1: its carry is false and never pushed), so the
+    // bits may be fewer than `max` needs; the binary part never exceeds what they can hold, and
+    // the comparators need constants below 2^bits.
+    if bits.len() < 63 {
+        max = max.min((1i64 << bits.len()) - 1);
+    }
     BinarySum { base, bits, max }
 }
 

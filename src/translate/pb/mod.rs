@@ -326,6 +326,51 @@ mod tests {
         }
     }
 
+    /// Weights on one literal that cancel (`x - x`, `x + ¬x`): every encoding still decides
+    /// every bound (the adder network's bits are then fewer than the weights suggest).
+    #[test]
+    fn cancelling_weights() {
+        for enc in encodings() {
+            for (items_of, name) in [
+                (
+                    (|x: CnfLit| vec![(Value::Lit(x), 1), (Value::Lit(x), -1)])
+                        as fn(CnfLit) -> Vec<(Value, i64)>,
+                    "x - x",
+                ),
+                (
+                    |x| vec![(Value::Lit(x), 2), (Value::Lit(-x), 2)],
+                    "2x + 2¬x",
+                ),
+                (
+                    |x| vec![(Value::Lit(x), 3), (Value::Lit(x), -3), (Value::Lit(x), 1)],
+                    "x",
+                ),
+            ] {
+                for bound in -3..=3 {
+                    let mut cnf = Cnf::new();
+                    let x = cnf.new_var();
+                    let items = items_of(x);
+                    let root = sum_in_with(&mut cnf, &items, &[(i64::MIN, bound)], enc);
+                    for value in [false, true] {
+                        let sum: i64 = items
+                            .iter()
+                            .filter(|(v, _)| *v == Value::Lit(if value { x } else { -x }))
+                            .map(|(_, w)| w)
+                            .sum();
+                        let expected = sum <= bound;
+                        let what = format!("{enc}: {name} <= {bound} with x = {value}");
+                        match root {
+                            Value::Lit(r) => {
+                                assert_forced(&cnf, &[signed(x, value)], &[r], &[expected], &what)
+                            }
+                            v => assert_eq!(v == Value::True, expected, "{what}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The adder network stays linear where the decision diagram would explode: 40 inputs with
     /// distinct large weights.
     #[test]
