@@ -535,7 +535,18 @@ impl Grounder {
                 let Some(ground) = self.ground_aggregate(agg, b, Some(*guard))? else {
                     return Ok(());
                 };
-                for value in possible_values(&ground, &self.program.symbols) {
+                // Each value is a candidate rule instance: they count against --max-ground.
+                let budget = self.max_size.saturating_sub(self.size());
+                let Some(values) = possible_values(&ground, &self.program.symbols, budget) else {
+                    return Err(Stop::Error(Diagnostic::error(
+                        &agg.span,
+                        format!(
+                            "the aggregate can take more values than the grounding limit of {} atoms and rules allows (--max-ground)",
+                            self.max_size
+                        ),
+                    )));
+                };
+                for value in values {
                     let sym = match value {
                         AggValue::Sym(s) => s,
                         AggValue::Int(n) => match i32::try_from(n) {

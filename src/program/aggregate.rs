@@ -167,15 +167,29 @@ fn inf(syms: &SymbolTable) -> Sym {
 /// between the smallest and largest sum instead (more rule instances, never fewer).
 const MAX_SUM_VALUES: usize = 100_000;
 
-/// Every value the aggregate can take, given which tuples hold for sure and which may hold.
-pub fn possible_values(agg: &Aggregate, syms: &SymbolTable) -> Vec<AggValue> {
+/// Every value the aggregate can take, given which tuples hold for sure and which may hold;
+/// `None` when they exceed the size budget `budget`. Each value becomes a rule instance holding
+/// a copy of the aggregate, so a value costs the number of its tuples: an assignment
+/// `X = #sum{...}` over a recursive domain can double its values and tuples with every round of
+/// grounding, and the caller then reports the grounding limit instead of allocating them.
+pub fn possible_values(
+    agg: &Aggregate,
+    syms: &SymbolTable,
+    budget: usize,
+) -> Option<Vec<AggValue>> {
     let ts = tuples(agg);
+    let limit = budget / ts.len().max(1);
     let sure: Vec<Sym> = ts.iter().filter(|t| t.sure()).map(|t| t.weight).collect();
     let open: Vec<Sym> = ts.iter().filter(|t| !t.sure()).map(|t| t.weight).collect();
-    match agg.func {
-        AggFunc::Count => (sure.len()..=sure.len() + open.len())
-            .map(|n| AggValue::Int(n as i64))
-            .collect(),
+    let values: Vec<AggValue> = match agg.func {
+        AggFunc::Count => {
+            if open.len() >= limit {
+                return None;
+            }
+            (sure.len()..=sure.len() + open.len())
+                .map(|n| AggValue::Int(n as i64))
+                .collect()
+        }
         AggFunc::Sum | AggFunc::SumPlus => {
             let base: i64 = sure.iter().map(|w| int(syms, *w)).sum();
             let mut sums: BTreeSet<i64> = [base].into();
@@ -183,10 +197,14 @@ pub fn possible_values(agg: &Aggregate, syms: &SymbolTable) -> Vec<AggValue> {
                 let w = int(syms, *w);
                 let next: Vec<i64> = sums.iter().map(|s| s + w).collect();
                 sums.extend(next);
-                if sums.len() > MAX_SUM_VALUES {
+                if sums.len() > MAX_SUM_VALUES.min(limit) {
+                    // Every integer between the extremes: a superset, unless there are too many.
                     let lo = base + open.iter().map(|w| int(syms, *w).min(0)).sum::<i64>();
                     let hi = base + open.iter().map(|w| int(syms, *w).max(0)).sum::<i64>();
-                    return (lo..=hi).map(AggValue::Int).collect();
+                    if hi.saturating_sub(lo) >= limit as i64 {
+                        return None;
+                    }
+                    return Some((lo..=hi).map(AggValue::Int).collect());
                 }
             }
             sums.into_iter().map(AggValue::Int).collect()
@@ -210,7 +228,8 @@ pub fn possible_values(agg: &Aggregate, syms: &SymbolTable) -> Vec<AggValue> {
             values.dedup();
             values.into_iter().map(AggValue::Sym).collect()
         }
-    }
+    };
+    (values.len() <= limit).then_some(values)
 }
 
 /// Whether an aggregate is decided: all its tuples sure (its value is known), or no possible
