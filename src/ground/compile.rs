@@ -1,7 +1,10 @@
 //! From the AST to compiled rules: pools expanded, `#const`s substituted, intervals turned into
 //! range literals over fresh variables, anonymous variables made fresh (projected away in
-//! negative literals), and variables numbered per rule.
+//! negative literals), and variables and conditions numbered per rule. Rules come out unplanned:
+//! the caller hands each to [`super::plan`] (which checks safety) in the order they appear in
+//! [`Compiler::out`].
 
+use super::ir::{self, Body, Condition, Lit, PredTable, Var};
 use super::pools::{expand_atom, expand_conjunction, expand_literal, expand_term, product};
 use super::term::{CTerm, EvalError, VarId, eval};
 use crate::symbol::{Signature, Sym, SymbolTable};
@@ -9,346 +12,23 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 use std::collections::HashMap;
 
-pub type PredId = usize;
-
-#[derive(Clone, Debug)]
-pub struct CAtom {
-    pub pred: PredId,
-    pub args: Vec<CTerm>,
-}
-
-#[derive(Clone, Debug)]
-pub enum CLit {
-    Atom {
-        sign: Sign,
-        atom: CAtom,
-    },
-    Cmp {
-        op: CmpOp,
-        lhs: CTerm,
-        rhs: CTerm,
-    },
-    /// `var = lo..hi`
-    Range {
-        var: VarId,
-        lo: CTerm,
-        hi: CTerm,
-        span: Span,
-    },
-    Bool(bool),
-}
-
-impl CLit {
-    pub fn vars(&self) -> Vec<VarId> {
-        let mut v = Vec::new();
-        match self {
-            CLit::Atom { atom, .. } => atom.args.iter().for_each(|a| a.collect_vars(&mut v)),
-            CLit::Cmp { lhs, rhs, .. } => {
-                lhs.collect_vars(&mut v);
-                rhs.collect_vars(&mut v);
-            }
-            CLit::Range { var, lo, hi, .. } => {
-                v.push(*var);
-                lo.collect_vars(&mut v);
-                hi.collect_vars(&mut v);
-            }
-            CLit::Bool(_) => {}
-        }
-        v
-    }
-}
-
-/// A conjunction that is instantiated for each binding of its local variables: the condition of
-/// a conditional literal or of a choice element.
-#[derive(Clone, Debug)]
-pub struct Condition {
-    pub lits: Vec<CLit>,
-    pub plan: Vec<super::plan::Step>,
-}
-
-#[derive(Clone, Debug)]
-pub enum CBody {
-    Lit(CLit),
-    Conditional { lit: CLit, cond: Condition },
-    Aggregate(CAggregate),
-}
-
-/// Element `t1,...,tn : cond` of a body aggregate.
-#[derive(Clone, Debug)]
-pub struct CAggElem {
-    pub terms: Vec<CTerm>,
-    pub cond: Condition,
-}
-
-#[derive(Clone, Debug)]
-pub struct CAggregate {
-    pub sign: Sign,
-    pub func: AggFunc,
-    pub elems: Vec<CAggElem>,
-    /// `agg op term` for each guard.
-    pub guards: Vec<(CmpOp, CTerm)>,
-    /// Variables of the aggregate that also occur outside it (the assigned variable of
-    /// `X = #agg{...}` excepted): bound before it is evaluated.
-    pub globals: Vec<VarId>,
-    pub span: Span,
-}
-
-impl CAggregate {
-    pub fn vars(&self) -> Vec<VarId> {
-        let mut v = Vec::new();
-        for e in &self.elems {
-            e.terms.iter().for_each(|t| t.collect_vars(&mut v));
-            e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
-        }
-        self.guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
-        v.sort_unstable();
-        v.dedup();
-        v
-    }
-
-    /// The variable an `X = #agg{...}` guard can assign, if the guard has that shape and the
-    /// variable does not occur in the elements.
-    pub fn assignable_var(&self) -> Option<(usize, VarId)> {
-        if self.sign != Sign::Pos {
-            return None;
-        }
-        let mut in_elems = Vec::new();
-        for e in &self.elems {
-            e.terms.iter().for_each(|t| t.collect_vars(&mut in_elems));
-            e.cond.lits.iter().for_each(|l| in_elems.extend(l.vars()));
-        }
-        self.guards
-            .iter()
-            .enumerate()
-            .find_map(|(i, (op, t))| match (op, t) {
-                (CmpOp::Eq, CTerm::Var(v)) if !in_elems.contains(v) => Some((i, *v)),
-                _ => None,
-            })
-    }
-}
-
-fn head_vars(h: &CHead) -> Vec<VarId> {
-    let mut v = Vec::new();
-    match h {
-        CHead::None => {}
-        CHead::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
-        CHead::ShowTerm(t) => t.collect_vars(&mut v),
-        CHead::Cost {
-            weight,
-            priority,
-            terms,
-        } => {
-            weight.collect_vars(&mut v);
-            priority.iter().for_each(|p| p.collect_vars(&mut v));
-            terms.iter().for_each(|t| t.collect_vars(&mut v));
-        }
-        CHead::Disjunction(elems) => {
-            for e in elems {
-                e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
-                e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
-            }
-        }
-        CHead::Choice { elems, guards, .. } => {
-            for e in elems {
-                e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
-                for t in e.terms.iter().flatten() {
-                    t.collect_vars(&mut v);
-                }
-                e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
-            }
-            guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
-        }
-    }
-    v
-}
-
-/// A variable of an aggregate is global when it also occurs in the head, in a plain body
-/// literal or in a guard; other variables are local to each element.
-fn mark_aggregate_globals(body: &mut [CBody], head: &CHead) {
-    let mut global = head_vars(head);
-    for b in body.iter() {
-        match b {
-            CBody::Lit(l) => global.extend(l.vars()),
-            CBody::Aggregate(a) => a
-                .guards
-                .iter()
-                .for_each(|(_, t)| t.collect_vars(&mut global)),
-            CBody::Conditional { .. } => {}
-        }
-    }
-    for b in body.iter_mut() {
-        if let CBody::Aggregate(a) = b {
-            let assigned = a.assignable_var().map(|(_, v)| v);
-            a.globals = a
-                .vars()
-                .into_iter()
-                .filter(|v| global.contains(v) && Some(*v) != assigned)
-                .collect();
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct CChoiceElem {
-    pub atom: CAtom,
-    /// The tuple of a head aggregate element (`t1,...,tn : atom : cond`); plain choice
-    /// elements count their atom.
-    pub terms: Option<Vec<CTerm>>,
-    pub cond: Condition,
-}
-
-#[derive(Clone, Debug)]
-pub enum CHead {
-    None,
-    Atom(CAtom),
-    /// A choice rule (`func` is `Count` and elements have no terms) or a head aggregate.
-    Choice {
-        func: AggFunc,
-        elems: Vec<CChoiceElem>,
-        guards: Vec<(CmpOp, CTerm)>,
-    },
-    /// `a ; b : c` (elements as in choice rules, without terms).
-    Disjunction(Vec<CChoiceElem>),
-    /// `#show t : body.`
-    ShowTerm(CTerm),
-    /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
-    Cost {
-        weight: CTerm,
-        priority: Option<CTerm>,
-        terms: Vec<CTerm>,
-    },
-}
-
-#[derive(Clone, Debug)]
-pub struct CRule {
-    pub head: CHead,
-    pub body: Vec<CBody>,
-    pub num_vars: usize,
-    pub span: Span,
-    /// Evaluation order of the body without semi-naive restriction.
-    pub plan: Vec<super::plan::Step>,
-    /// For recursive rules: one plan per positive body literal over the rule's own component,
-    /// with that literal matched against the newest atoms only (semi-naive evaluation).
-    pub delta_plans: Vec<(usize, Vec<super::plan::Step>)>,
-}
-
-impl CRule {
-    pub fn head_preds(&self) -> Vec<PredId> {
-        match &self.head {
-            CHead::Atom(a) => vec![a.pred],
-            CHead::Choice { elems, .. } | CHead::Disjunction(elems) => {
-                elems.iter().map(|e| e.atom.pred).collect()
-            }
-            CHead::None | CHead::ShowTerm(_) | CHead::Cost { .. } => Vec::new(),
-        }
-    }
-
-    /// Predicates in the conditions of conditional literals and choice elements: these are
-    /// enumerated when the rule is instantiated.
-    pub fn condition_preds(&self) -> Vec<PredId> {
-        let mut out = Vec::new();
-        let mut add = |c: &Condition| {
-            for l in &c.lits {
-                if let CLit::Atom { atom, .. } = l {
-                    out.push(atom.pred);
-                }
-            }
-        };
-        for b in &self.body {
-            if let CBody::Conditional { cond, .. } = b {
-                add(cond);
-            }
-        }
-        if let CHead::Choice { elems, .. } | CHead::Disjunction(elems) = &self.head {
-            elems.iter().for_each(|e| add(&e.cond));
-        }
-        out
-    }
-
-    /// Every predicate in the body and conditions, with whether it occurs as a plain positive
-    /// body literal (the occurrences that drive instantiation).
-    pub fn body_preds(&self) -> Vec<(PredId, bool)> {
-        let mut out = Vec::new();
-        fn lit(l: &CLit, driving: bool, out: &mut Vec<(PredId, bool)>) {
-            if let CLit::Atom { sign, atom } = l {
-                out.push((atom.pred, driving && *sign == Sign::Pos));
-            }
-        }
-        for b in &self.body {
-            match b {
-                CBody::Lit(l) => lit(l, true, &mut out),
-                CBody::Conditional { lit: l, cond } => {
-                    lit(l, false, &mut out);
-                    cond.lits.iter().for_each(|c| lit(c, false, &mut out));
-                }
-                CBody::Aggregate(a) => {
-                    for e in &a.elems {
-                        e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
-                    }
-                }
-            }
-        }
-        if let CHead::Choice { elems, .. } | CHead::Disjunction(elems) = &self.head {
-            for e in elems {
-                e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
-            }
-        }
-        out
-    }
-
-    /// Predicates in aggregate element conditions (aggregates may not be recursive).
-    pub fn aggregate_preds(&self) -> Vec<PredId> {
-        let mut out = Vec::new();
-        for b in &self.body {
-            if let CBody::Aggregate(a) = b {
-                for e in &a.elems {
-                    for l in &e.cond.lits {
-                        if let CLit::Atom { atom, .. } = l {
-                            out.push(atom.pred);
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Interns predicates by signature.
-#[derive(Default)]
-pub struct PredTable {
-    pub sigs: Vec<Signature>,
-    index: HashMap<Signature, PredId>,
-}
-
-impl PredTable {
-    pub fn get(&mut self, sig: Signature) -> PredId {
-        if let Some(&p) = self.index.get(&sig) {
-            return p;
-        }
-        self.sigs.push(sig);
-        self.index.insert(sig, self.sigs.len() - 1);
-        self.sigs.len() - 1
-    }
-}
-
 /// Shared state of compilation: symbols, predicates, constants, fresh-name counters.
 pub struct Compiler<'a> {
     pub syms: &'a mut SymbolTable,
     pub preds: &'a mut PredTable,
     pub consts: &'a HashMap<String, Sym>,
-    pub out: Vec<CRule>,
+    pub out: Vec<ir::Rule>,
     projections: usize,
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
 }
 
-/// Per-rule variable numbering.
+/// Per-rule numbering of variables and conditions.
 struct Vars {
     index: HashMap<String, VarId>,
-    names: Vec<String>,
-    spans: Vec<Span>,
+    vars: Vec<Var>,
+    conditions: usize,
     /// Anonymous variables by position: the parser duplicates the atom of a `{ p(_) }` body
     /// element into the element's tuple, and both copies must be the same variable.
     anonymous: HashMap<AnonKey, VarId>,
@@ -364,8 +44,8 @@ impl Vars {
     fn new() -> Self {
         Vars {
             index: HashMap::new(),
-            names: Vec::new(),
-            spans: Vec::new(),
+            vars: Vec::new(),
+            conditions: 0,
             anonymous: HashMap::new(),
         }
     }
@@ -378,14 +58,21 @@ impl Vars {
         v
     }
     fn fresh(&mut self, name: &str, span: &Span) -> VarId {
-        self.names.push(name.to_string());
-        self.spans.push(span.clone());
-        self.names.len() - 1
+        self.vars.push(Var {
+            name: name.to_string(),
+            span: span.clone(),
+        });
+        self.vars.len() - 1
+    }
+    /// The number of the rule's next condition.
+    fn condition(&mut self) -> ir::CondId {
+        self.conditions += 1;
+        self.conditions - 1
     }
 }
 
 /// Where a rule's parts put the range literals their intervals produce.
-type Ranges = Vec<CLit>;
+type Ranges = Vec<Lit>;
 
 fn overflow(span: &Span) -> Diagnostic {
     Diagnostic::error(
@@ -477,7 +164,7 @@ impl<'a> Compiler<'a> {
                 let lo = self.term(lo, vars, ranges)?;
                 let hi = self.term(hi, vars, ranges)?;
                 let var = vars.fresh("#Range", span);
-                ranges.push(CLit::Range {
+                ranges.push(Lit::Range {
                     var,
                     lo,
                     hi,
@@ -512,7 +199,7 @@ impl<'a> Compiler<'a> {
         a: &Atom,
         vars: &mut Vars,
         ranges: &mut Ranges,
-    ) -> Result<CAtom, Diagnostic> {
+    ) -> Result<ir::Atom, Diagnostic> {
         let (name, args, negative) = match &a.term {
             Term::Fun {
                 name,
@@ -532,7 +219,7 @@ impl<'a> Compiler<'a> {
             arity: args.len(),
             negative,
         });
-        Ok(CAtom { pred, args: cargs })
+        Ok(ir::Atom { pred, args: cargs })
     }
 
     fn literal(
@@ -540,7 +227,7 @@ impl<'a> Compiler<'a> {
         l: &Literal,
         vars: &mut Vars,
         ranges: &mut Ranges,
-    ) -> Result<CLit, Diagnostic> {
+    ) -> Result<Lit, Diagnostic> {
         Ok(match l {
             Literal::Atom { sign, atom } => {
                 // `p(X,_)` means "p(X,Y) for some Y": an auxiliary atom projects the anonymous
@@ -559,17 +246,17 @@ impl<'a> Compiler<'a> {
                         ranges,
                     );
                 }
-                CLit::Atom {
+                Lit::Atom {
                     sign: *sign,
                     atom: self.atom(atom, vars, ranges)?,
                 }
             }
-            Literal::Comparison { op, lhs, rhs, .. } => CLit::Cmp {
+            Literal::Comparison { op, lhs, rhs, .. } => Lit::Cmp {
                 op: *op,
                 lhs: self.term(lhs, vars, ranges)?,
                 rhs: self.term(rhs, vars, ranges)?,
             },
-            Literal::Bool(b, _) => CLit::Bool(*b),
+            Literal::Bool(b, _) => Lit::Bool(*b),
         })
     }
 
@@ -608,7 +295,7 @@ impl<'a> Compiler<'a> {
         Ok(head)
     }
 
-    fn condition(&mut self, lits: &[Literal], vars: &mut Vars) -> Result<Vec<CLit>, Diagnostic> {
+    fn condition(&mut self, lits: &[Literal], vars: &mut Vars) -> Result<Vec<Lit>, Diagnostic> {
         let mut out = Vec::new();
         for l in lits {
             let mut ranges = Vec::new();
@@ -643,7 +330,7 @@ impl<'a> Compiler<'a> {
         agg: &Aggregate,
         vars: &mut Vars,
         ranges: &mut Ranges,
-    ) -> Result<CBody, Diagnostic> {
+    ) -> Result<Body, Diagnostic> {
         let mut elems = Vec::new();
         for e in &agg.elems {
             for terms in product(&e.terms, expand_term) {
@@ -660,11 +347,11 @@ impl<'a> Compiler<'a> {
                     self.shared_anonymous = saved;
                     let mut lits = lits?;
                     lits.extend(local);
-                    elems.push(CAggElem {
+                    elems.push(ir::AggElem {
                         terms: cterms,
                         cond: Condition {
+                            id: vars.condition(),
                             lits,
-                            plan: Vec::new(),
                         },
                     });
                 }
@@ -684,7 +371,7 @@ impl<'a> Compiler<'a> {
                 guards.push((if left { g.op.flip() } else { g.op }, t));
             }
         }
-        Ok(CBody::Aggregate(CAggregate {
+        Ok(Body::Aggregate(ir::Aggregate {
             sign,
             func: agg.func,
             elems,
@@ -809,77 +496,95 @@ impl<'a> Compiler<'a> {
         span: &Span,
     ) -> Result<(), Diagnostic> {
         let mut vars = Vars::new();
-        let mut cbody = Vec::new();
         let mut ranges = Vec::new();
+        let mut cbody = self.body(body, &mut vars, &mut ranges)?;
+        let chead = self.head(head, &mut vars, &mut ranges)?;
+        cbody.extend(ranges.into_iter().map(Body::Lit));
+        mark_aggregate_globals(&mut cbody, &chead);
+        self.out.push(ir::Rule {
+            head: chead,
+            body: cbody,
+            vars: vars.vars,
+            num_conditions: vars.conditions,
+            span: span.clone(),
+        });
+        Ok(())
+    }
+
+    fn body(
+        &mut self,
+        body: &[BodyLit],
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<Vec<Body>, Diagnostic> {
+        let mut cbody = Vec::new();
         for b in body {
             match b {
                 BodyLit::Lit(l) => {
-                    let c = self.literal(l, &mut vars, &mut ranges)?;
-                    cbody.push(CBody::Lit(c));
+                    let c = self.literal(l, vars, ranges)?;
+                    cbody.push(Body::Lit(c));
                 }
                 BodyLit::Conditional { lit, cond, .. } => {
                     let mut local = Vec::new();
-                    let clit = self.literal(lit, &mut vars, &mut local)?;
-                    let mut lits = self.condition(cond, &mut vars)?;
+                    let clit = self.literal(lit, vars, &mut local)?;
+                    let mut lits = self.condition(cond, vars)?;
                     lits.extend(local);
-                    cbody.push(CBody::Conditional {
+                    cbody.push(Body::Conditional {
                         lit: clit,
                         cond: Condition {
+                            id: vars.condition(),
                             lits,
-                            plan: Vec::new(),
                         },
                     });
                 }
                 BodyLit::Aggregate { sign, agg } => {
-                    let c = self.aggregate(*sign, agg, &mut vars, &mut ranges)?;
+                    let c = self.aggregate(*sign, agg, vars, ranges)?;
                     cbody.push(c);
                 }
             }
         }
-        let chead = match head {
-            RuleHead::Show(t) => CHead::ShowTerm(self.term(t, &mut vars, &mut ranges)?),
+        Ok(cbody)
+    }
+
+    fn head(
+        &mut self,
+        head: &RuleHead,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<ir::Head, Diagnostic> {
+        Ok(match head {
+            RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
             RuleHead::Cost {
                 weight,
                 priority,
                 terms,
             } => {
-                let weight = self.term(weight, &mut vars, &mut ranges)?;
+                let weight = self.term(weight, vars, ranges)?;
                 let priority = match priority {
-                    Some(p) => Some(self.term(p, &mut vars, &mut ranges)?),
+                    Some(p) => Some(self.term(p, vars, ranges)?),
                     None => None,
                 };
                 let mut cterms = Vec::new();
                 for t in terms {
-                    cterms.push(self.term(t, &mut vars, &mut ranges)?);
+                    cterms.push(self.term(t, vars, ranges)?);
                 }
-                CHead::Cost {
+                ir::Head::Cost {
                     weight,
                     priority,
                     terms: cterms,
                 }
             }
-            RuleHead::Ast(Head::None) => CHead::None,
-            RuleHead::Ast(Head::Atom(a)) => CHead::Atom(self.atom(a, &mut vars, &mut ranges)?),
+            RuleHead::Ast(Head::None) => ir::Head::None,
+            RuleHead::Ast(Head::Atom(a)) => ir::Head::Atom(self.atom(a, vars, ranges)?),
             RuleHead::Ast(Head::Choice {
                 elems, left, right, ..
             }) => {
                 let mut celems = Vec::new();
                 for e in elems {
-                    let mut local = Vec::new();
-                    let atom = self.atom(&e.atom, &mut vars, &mut local)?;
-                    let mut lits = self.condition(&e.cond, &mut vars)?;
-                    lits.extend(local);
-                    celems.push(CChoiceElem {
-                        atom,
-                        terms: None,
-                        cond: Condition {
-                            lits,
-                            plan: Vec::new(),
-                        },
-                    });
+                    celems.push(self.head_elem(&e.atom, None, &e.cond, vars)?);
                 }
-                let guards = self.guards(left, right, &mut vars, &mut ranges)?;
-                CHead::Choice {
+                let guards = self.guards(left, right, vars, ranges)?;
+                ir::Head::Choice {
                     func: AggFunc::Count,
                     elems: celems,
                     guards,
@@ -897,28 +602,13 @@ impl<'a> Compiler<'a> {
                     for atom in expand_atom(&e.atom) {
                         for terms in product(&e.terms, expand_term) {
                             for cond in expand_conjunction(&e.cond) {
-                                let mut local = Vec::new();
-                                let catom = self.atom(&atom, &mut vars, &mut local)?;
-                                let mut cterms = Vec::new();
-                                for t in &terms {
-                                    cterms.push(self.term(t, &mut vars, &mut local)?);
-                                }
-                                let mut lits = self.condition(&cond, &mut vars)?;
-                                lits.extend(local);
-                                celems.push(CChoiceElem {
-                                    atom: catom,
-                                    terms: Some(cterms),
-                                    cond: Condition {
-                                        lits,
-                                        plan: Vec::new(),
-                                    },
-                                });
+                                celems.push(self.head_elem(&atom, Some(&terms), &cond, vars)?);
                             }
                         }
                     }
                 }
-                let guards = self.guards(left, right, &mut vars, &mut ranges)?;
-                CHead::Choice {
+                let guards = self.guards(left, right, vars, ranges)?;
+                ir::Head::Choice {
                     func: *func,
                     elems: celems,
                     guards,
@@ -929,37 +619,72 @@ impl<'a> Compiler<'a> {
                 for e in elems {
                     for atom in expand_atom(&e.atom) {
                         for cond in expand_conjunction(&e.cond) {
-                            let mut local = Vec::new();
-                            let catom = self.atom(&atom, &mut vars, &mut local)?;
-                            let mut lits = self.condition(&cond, &mut vars)?;
-                            lits.extend(local);
-                            celems.push(CChoiceElem {
-                                atom: catom,
-                                terms: None,
-                                cond: Condition {
-                                    lits,
-                                    plan: Vec::new(),
-                                },
-                            });
+                            celems.push(self.head_elem(&atom, None, &cond, vars)?);
                         }
                     }
                 }
-                CHead::Disjunction(celems)
+                ir::Head::Disjunction(celems)
+            }
+        })
+    }
+
+    /// An element `terms : atom : cond` of a choice, head aggregate (with `terms`) or
+    /// disjunction; intervals in the atom or terms become range literals of the condition.
+    fn head_elem(
+        &mut self,
+        atom: &Atom,
+        terms: Option<&[Term]>,
+        cond: &[Literal],
+        vars: &mut Vars,
+    ) -> Result<ir::ChoiceElem, Diagnostic> {
+        let mut local = Vec::new();
+        let atom = self.atom(atom, vars, &mut local)?;
+        let terms = match terms {
+            None => None,
+            Some(terms) => {
+                let mut cterms = Vec::new();
+                for t in terms {
+                    cterms.push(self.term(t, vars, &mut local)?);
+                }
+                Some(cterms)
             }
         };
-        cbody.extend(ranges.into_iter().map(CBody::Lit));
-        mark_aggregate_globals(&mut cbody, &chead);
-        let mut r = CRule {
-            head: chead,
-            body: cbody,
-            num_vars: vars.names.len(),
-            span: span.clone(),
-            plan: Vec::new(),
-            delta_plans: Vec::new(),
-        };
-        super::plan::plan_rule(&mut r, &vars.names, &vars.spans)?;
-        self.out.push(r);
-        Ok(())
+        let mut lits = self.condition(cond, vars)?;
+        lits.extend(local);
+        Ok(ir::ChoiceElem {
+            atom,
+            terms,
+            cond: Condition {
+                id: vars.condition(),
+                lits,
+            },
+        })
+    }
+}
+
+/// A variable of an aggregate is global when it also occurs in the head, in a plain body
+/// literal or in a guard; other variables are local to each element.
+fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
+    let mut global = head.vars();
+    for b in body.iter() {
+        match b {
+            Body::Lit(l) => global.extend(l.vars()),
+            Body::Aggregate(a) => a
+                .guards
+                .iter()
+                .for_each(|(_, t)| t.collect_vars(&mut global)),
+            Body::Conditional { .. } => {}
+        }
+    }
+    for b in body.iter_mut() {
+        if let Body::Aggregate(a) = b {
+            let assigned = a.assignable_var().map(|(_, v)| v);
+            a.globals = a
+                .vars()
+                .into_iter()
+                .filter(|v| global.contains(v) && Some(*v) != assigned)
+                .collect();
+        }
     }
 }
 
@@ -1051,7 +776,7 @@ impl Compiler<'_> {
         let mut ranges = Vec::new();
         let c = self.term(&alts[0], &mut vars, &mut ranges)?;
         match c {
-            CTerm::Sym(s) if ranges.is_empty() && vars.names.is_empty() => Ok(Some(s)),
+            CTerm::Sym(s) if ranges.is_empty() && vars.vars.is_empty() => Ok(Some(s)),
             _ => Ok(None),
         }
     }

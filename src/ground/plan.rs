@@ -1,33 +1,38 @@
-//! Safety and evaluation order. A body is evaluated literal by literal; each step either
-//! matches a positive atom against the atoms derived so far (binding variables), binds a
-//! variable by assignment or range, or tests a literal whose variables are all bound. The same
-//! greedy scheduling is the safety check: a rule is safe when every literal can be scheduled and
-//! the head's variables end up bound.
+//! Safety and evaluation order. A body is evaluated step by step (see [`Step`]); the planner
+//! orders the steps greedily, always taking the cheapest literal that can run with the variables
+//! bound so far. The same scheduling is the safety check: a rule is safe when every literal can
+//! be scheduled and the head's variables end up bound.
+//!
+//! Greedy scores, best first: tests of fully bound literals (1000), matches of atoms whose
+//! arguments are all bound (900), assignments `X = t` (500), matches of partially bound atoms
+//! (100 plus the number of bound arguments, so more selective matches go first), ranges (50),
+//! aggregate assignments (40). Ties keep the written order.
 
-use super::compile::{CBody, CHead, CLit, CRule};
+use super::ir::{Body, CondId, Condition, Head, Lit, Rule, Step};
 use super::term::{CTerm, VarId};
 use crate::syntax::Diagnostic;
-use crate::syntax::ast::{CmpOp, Sign, Span};
+use crate::syntax::ast::{CmpOp, Sign};
 
+/// The plans of one rule: its body and every condition in it.
 #[derive(Clone, Debug)]
-pub enum Step {
-    /// Match positive atom literal `lit` (against new atoms only when `delta`).
-    Match { lit: usize, delta: bool },
-    /// Check a literal whose variables are bound.
-    Test(usize),
-    /// `lhs = rhs` with one side ground under the binding: match the other side against it.
-    Assign { lit: usize, pattern_is_lhs: bool },
-    /// Enumerate `var = lo..hi`.
-    Range(usize),
-    /// `var = #agg{...}`: enumerate the aggregate's possible values (body item `item`, guard
-    /// `guard` of it).
-    AggAssign { item: usize, guard: usize },
+pub struct RulePlan {
+    /// Evaluation order of the body (without semi-naive restriction).
+    pub body: Vec<Step>,
+    /// Indexed by [`CondId`]: each condition's order, evaluated with the body's variables bound
+    /// (an aggregate element's with the aggregate's global variables bound).
+    conditions: Vec<Vec<Step>>,
+}
+
+impl RulePlan {
+    pub fn condition(&self, cond: &Condition) -> &[Step] {
+        &self.conditions[cond.id]
+    }
 }
 
 /// What the planner orders: literals, and aggregates that can assign a variable.
 #[derive(Clone, Copy)]
 pub enum Item<'a> {
-    Lit(&'a CLit),
+    Lit(&'a Lit),
     /// An aggregate with an `X = #agg{...}` guard: it binds `var` once `needs` are bound.
     Aggregate {
         needs: &'a [VarId],
@@ -59,8 +64,8 @@ fn all_in(vars: &[VarId], bound: &[bool]) -> bool {
     vars.iter().all(|v| bound[*v])
 }
 
-/// Variables of `t` that must be bound before matching it (those under non-invertible arithmetic).
-fn needs(t: &CTerm, bound: &[bool]) -> bool {
+/// Whether `t` can be matched: every variable under non-invertible arithmetic is bound.
+fn matchable(t: &CTerm, bound: &[bool]) -> bool {
     let all = t.vars();
     let b = bindable(t);
     all.iter().all(|v| bound[*v] || b.contains(v))
@@ -69,7 +74,7 @@ fn needs(t: &CTerm, bound: &[bool]) -> bool {
 /// Orders `lits` (pairs of an index and a literal) given the variables already `bound`; on
 /// success `bound` holds every variable bound afterwards. Fails with the unbound variables.
 pub fn plan_lits(
-    lits: &[(usize, &CLit)],
+    lits: &[(usize, &Lit)],
     bound: &mut [bool],
     delta: Option<usize>,
 ) -> Result<Vec<Step>, Vec<VarId>> {
@@ -77,7 +82,8 @@ pub fn plan_lits(
     plan_items(&items, bound, delta)
 }
 
-/// [`plan_lits`] over literals and assigning aggregates.
+/// [`plan_lits`] over literals and assigning aggregates. With `delta`, that literal (a positive
+/// atom) is matched first, against the newest atoms only, when its arguments allow it.
 pub fn plan_items(
     items: &[(usize, Item)],
     bound: &mut [bool],
@@ -87,8 +93,8 @@ pub fn plan_items(
     let mut steps = Vec::new();
     if let Some(d) = delta
         && let Some(pos) = remaining.iter().position(|(i, _)| *i == d)
-        && let Item::Lit(CLit::Atom { atom, .. }) = remaining[pos].1
-        && atom.args.iter().all(|a| needs(a, bound))
+        && let Item::Lit(Lit::Atom { atom, .. }) = remaining[pos].1
+        && atom.args.iter().all(|a| matchable(a, bound))
     {
         for a in &atom.args {
             for v in bindable(a) {
@@ -104,103 +110,10 @@ pub fn plan_items(
     while !remaining.is_empty() {
         let mut best: Option<(i64, usize, Option<Step>)> = None;
         for (pos, (i, item)) in remaining.iter().enumerate() {
-            let lit = match item {
-                Item::Lit(l) => *l,
-                Item::Aggregate { needs, var, guard } => {
-                    // Only an aggregate whose variable nothing else binds assigns it; otherwise it
-                    // is a test evaluated with the rule instance (no plan step).
-                    let candidate = if bound[*var] {
-                        Some((2000, None))
-                    } else if all_in(needs, bound) {
-                        Some((
-                            40,
-                            Some(Step::AggAssign {
-                                item: *i,
-                                guard: *guard,
-                            }),
-                        ))
-                    } else {
-                        None
-                    };
-                    if let Some((score, step)) = candidate
-                        && best.as_ref().is_none_or(|(s, _, _)| score > *s)
-                    {
-                        best = Some((score, pos, step));
-                    }
-                    continue;
-                }
-            };
-            let candidate = match lit {
-                CLit::Bool(_) => Some((1000, Step::Test(*i))),
-                CLit::Atom { sign, atom } => {
-                    if *sign == Sign::Pos {
-                        if atom.args.iter().all(|a| needs(a, bound)) {
-                            let ground_args = atom
-                                .args
-                                .iter()
-                                .filter(|a| all_in(&a.vars(), bound))
-                                .count();
-                            let score = if ground_args == atom.args.len() {
-                                900
-                            } else {
-                                100 + ground_args as i64
-                            };
-                            Some((
-                                score,
-                                Step::Match {
-                                    lit: *i,
-                                    delta: Some(*i) == delta,
-                                },
-                            ))
-                        } else {
-                            None
-                        }
-                    } else if all_in(&lit.vars(), bound) {
-                        Some((1000, Step::Test(*i)))
-                    } else {
-                        None
-                    }
-                }
-                CLit::Cmp { op, lhs, rhs } => {
-                    let (lv, rv) = (lhs.vars(), rhs.vars());
-                    if all_in(&lv, bound) && all_in(&rv, bound) {
-                        Some((1000, Step::Test(*i)))
-                    } else if *op == CmpOp::Eq && all_in(&rv, bound) && needs(lhs, bound) {
-                        Some((
-                            500,
-                            Step::Assign {
-                                lit: *i,
-                                pattern_is_lhs: true,
-                            },
-                        ))
-                    } else if *op == CmpOp::Eq && all_in(&lv, bound) && needs(rhs, bound) {
-                        Some((
-                            500,
-                            Step::Assign {
-                                lit: *i,
-                                pattern_is_lhs: false,
-                            },
-                        ))
-                    } else {
-                        None
-                    }
-                }
-                CLit::Range { var, lo, hi, .. } => {
-                    if all_in(&lo.vars(), bound) && all_in(&hi.vars(), bound) {
-                        if bound[*var] {
-                            Some((1000, Step::Test(*i)))
-                        } else {
-                            Some((50, Step::Range(*i)))
-                        }
-                    } else {
-                        None
-                    }
-                }
-            };
-            if let Some((score, step)) = candidate
+            if let Some((score, step)) = candidate(*i, item, bound, delta)
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
-                best = Some((score, pos, Some(step)));
+                best = Some((score, pos, step));
             }
         }
         let Some((_, pos, step)) = best else {
@@ -214,48 +127,144 @@ pub fn plan_items(
             return Err(unbound);
         };
         let (_, item) = remaining.remove(pos);
-        let Some(step) = step else {
-            continue;
-        };
-        let lit = match item {
-            Item::Lit(l) => l,
-            Item::Aggregate { var, .. } => {
-                bound[var] = true;
-                steps.push(step);
-                continue;
-            }
-        };
-        match (&step, lit) {
-            (Step::Match { .. }, CLit::Atom { atom, .. }) => {
-                for a in &atom.args {
-                    for v in bindable(a) {
-                        bound[v] = true;
-                    }
-                }
-            }
-            (Step::Assign { pattern_is_lhs, .. }, CLit::Cmp { lhs, rhs, .. }) => {
-                let pattern = if *pattern_is_lhs { lhs } else { rhs };
-                for v in bindable(pattern) {
-                    bound[v] = true;
-                }
-            }
-            (Step::Range(_), CLit::Range { var, .. }) => bound[*var] = true,
-            _ => {}
+        // An aggregate whose variable is already bound is no step: it is a test evaluated with
+        // the rule instance.
+        if let Some(step) = step {
+            bind(&step, item, bound);
+            steps.push(step);
         }
-        steps.push(step);
     }
     Ok(steps)
 }
 
+/// The score and step of scheduling `item` (number `i`) next, if its variables allow it now.
+/// An aggregate scores without a step when its variable is already bound.
+fn candidate(
+    i: usize,
+    item: &Item,
+    bound: &[bool],
+    delta: Option<usize>,
+) -> Option<(i64, Option<Step>)> {
+    let lit = match item {
+        Item::Lit(l) => *l,
+        Item::Aggregate { needs, var, guard } => {
+            // Only an aggregate whose variable nothing else binds assigns it.
+            return if bound[*var] {
+                Some((2000, None))
+            } else if all_in(needs, bound) {
+                Some((
+                    40,
+                    Some(Step::AggAssign {
+                        item: i,
+                        guard: *guard,
+                    }),
+                ))
+            } else {
+                None
+            };
+        }
+    };
+    let (score, step) = match lit {
+        Lit::Bool(_) => (1000, Step::Test(i)),
+        Lit::Atom {
+            sign: Sign::Pos,
+            atom,
+        } => {
+            if !atom.args.iter().all(|a| matchable(a, bound)) {
+                return None;
+            }
+            let ground_args = atom
+                .args
+                .iter()
+                .filter(|a| all_in(&a.vars(), bound))
+                .count();
+            let score = if ground_args == atom.args.len() {
+                900
+            } else {
+                100 + ground_args as i64
+            };
+            let delta = Some(i) == delta;
+            (score, Step::Match { lit: i, delta })
+        }
+        Lit::Atom { .. } if all_in(&lit.vars(), bound) => (1000, Step::Test(i)),
+        Lit::Atom { .. } => return None,
+        Lit::Cmp { op, lhs, rhs } => {
+            let (lv, rv) = (lhs.vars(), rhs.vars());
+            if all_in(&lv, bound) && all_in(&rv, bound) {
+                (1000, Step::Test(i))
+            } else if *op == CmpOp::Eq && all_in(&rv, bound) && matchable(lhs, bound) {
+                let pattern_is_lhs = true;
+                (
+                    500,
+                    Step::Assign {
+                        lit: i,
+                        pattern_is_lhs,
+                    },
+                )
+            } else if *op == CmpOp::Eq && all_in(&lv, bound) && matchable(rhs, bound) {
+                let pattern_is_lhs = false;
+                (
+                    500,
+                    Step::Assign {
+                        lit: i,
+                        pattern_is_lhs,
+                    },
+                )
+            } else {
+                return None;
+            }
+        }
+        Lit::Range { var, lo, hi, .. } => {
+            if !(all_in(&lo.vars(), bound) && all_in(&hi.vars(), bound)) {
+                return None;
+            }
+            if bound[*var] {
+                (1000, Step::Test(i))
+            } else {
+                (50, Step::Range(i))
+            }
+        }
+    };
+    Some((score, Some(step)))
+}
+
+/// Marks the variables `step` binds.
+fn bind(step: &Step, item: Item, bound: &mut [bool]) {
+    let lit = match item {
+        Item::Lit(l) => l,
+        Item::Aggregate { var, .. } => {
+            bound[var] = true;
+            return;
+        }
+    };
+    match (step, lit) {
+        (Step::Match { .. }, Lit::Atom { atom, .. }) => {
+            for a in &atom.args {
+                for v in bindable(a) {
+                    bound[v] = true;
+                }
+            }
+        }
+        (Step::Assign { pattern_is_lhs, .. }, Lit::Cmp { lhs, rhs, .. }) => {
+            let pattern = if *pattern_is_lhs { lhs } else { rhs };
+            for v in bindable(pattern) {
+                bound[v] = true;
+            }
+        }
+        (Step::Range(_), Lit::Range { var, .. }) => bound[*var] = true,
+        _ => {}
+    }
+}
+
 /// The body's plain literals and assigning aggregates with their indices in `rule.body`.
-pub fn body_items(rule: &CRule) -> Vec<(usize, Item<'_>)> {
+pub fn body_items(rule: &Rule) -> Vec<(usize, Item<'_>)> {
     rule.body
         .iter()
         .enumerate()
         .filter_map(|(i, b)| match b {
-            CBody::Lit(l) => Some((i, Item::Lit(l))),
-            CBody::Conditional { .. } => None,
-            CBody::Aggregate(a) => a.assignable_var().map(|(guard, var)| {
+            Body::Lit(l) => Some((i, Item::Lit(l))),
+            Body::Conditional { .. } => None,
+            Body::Aggregate(a) => a.assignable_var().map(|(guard, var)| {
                 (
                     i,
                     Item::Aggregate {
@@ -271,131 +280,135 @@ pub fn body_items(rule: &CRule) -> Vec<(usize, Item<'_>)> {
 
 /// Plans the body with `delta` (an index into `rule.body`) matched against new atoms only.
 /// Only called for rules that passed [`plan_rule`], so scheduling cannot fail.
-pub fn plan_delta(rule: &CRule, delta: usize) -> Vec<Step> {
-    let mut bound = vec![false; rule.num_vars];
+pub fn plan_delta(rule: &Rule, delta: usize) -> Vec<Step> {
+    let mut bound = vec![false; rule.num_vars()];
     plan_items(&body_items(rule), &mut bound, Some(delta)).expect("rule was checked safe")
 }
 
-fn unsafe_error(span: &Span, vars: &[VarId], names: &[String], spans: &[Span]) -> Diagnostic {
-    let mut d = Diagnostic::error(span, "unsafe variables in rule");
+fn unsafe_error(rule: &Rule, vars: &[VarId]) -> Diagnostic {
+    let mut d = Diagnostic::error(&rule.span, "unsafe variables in rule");
     let mut seen = Vec::new();
     for &v in vars {
-        let name = &names[v];
-        if name.starts_with('#') || seen.contains(name) {
+        let var = &rule.vars[v];
+        if var.name.starts_with('#') || seen.contains(&var.name) {
             continue;
         }
-        seen.push(name.clone());
-        d = d.with_note(&spans[v], format!("'{name}' is unsafe"));
+        seen.push(var.name.clone());
+        d = d.with_note(&var.span, format!("'{}' is unsafe", var.name));
     }
     if seen.is_empty() {
         // Only interval variables are unbound: report the interval itself.
-        d = d.with_note(&spans[vars[0]], "interval bounds are unsafe");
+        d = d.with_note(&rule.vars[vars[0]].span, "interval bounds are unsafe");
     }
     d
 }
 
-/// Checks safety and computes the body plan and the plans of every condition.
-pub fn plan_rule(rule: &mut CRule, names: &[String], spans: &[Span]) -> Result<(), Diagnostic> {
-    let err = |vars: Vec<VarId>| unsafe_error(&rule.span, &vars, names, spans);
-    let mut bound = vec![false; rule.num_vars];
-    let plan = plan_items(&body_items(rule), &mut bound, None).map_err(err)?;
-    let check = |vars: Vec<VarId>, bound: &[bool]| -> Result<(), Diagnostic> {
+/// Checks safety and computes the plan of the body and of every condition.
+pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
+    let mut planner = Planner {
+        rule,
+        conditions: vec![Vec::new(); rule.num_conditions],
+    };
+    let mut bound = vec![false; rule.num_vars()];
+    let body = plan_items(&body_items(rule), &mut bound, None)
+        .map_err(|vars| unsafe_error(rule, &vars))?;
+    for b in &rule.body {
+        if let Body::Conditional { lit, cond } = b {
+            let local = planner.condition(cond, bound.clone())?;
+            planner.check(lit.vars(), &local)?;
+        }
+    }
+    for b in &rule.body {
+        if let Body::Aggregate(a) = b {
+            planner.check(a.globals.clone(), &bound)?;
+            for (_, t) in &a.guards {
+                planner.check(t.vars(), &bound)?;
+            }
+            for e in &a.elems {
+                let mut local = vec![false; rule.num_vars()];
+                for &v in &a.globals {
+                    local[v] = true;
+                }
+                let local = planner.condition(&e.cond, local)?;
+                planner.check(e.terms.iter().flat_map(|t| t.vars()).collect(), &local)?;
+            }
+        }
+    }
+    planner.head(&bound)?;
+    Ok(RulePlan {
+        body,
+        conditions: planner.conditions,
+    })
+}
+
+/// Plans the conditions of one rule and checks the variables around them.
+struct Planner<'r> {
+    rule: &'r Rule,
+    conditions: Vec<Vec<Step>>,
+}
+
+impl Planner<'_> {
+    /// Fails unless every one of `vars` is bound.
+    fn check(&self, vars: Vec<VarId>, bound: &[bool]) -> Result<(), Diagnostic> {
         let unbound: Vec<VarId> = vars.into_iter().filter(|v| !bound[*v]).collect();
         if unbound.is_empty() {
             Ok(())
         } else {
-            Err(unsafe_error(&rule.span, &unbound, names, spans))
-        }
-    };
-    let mut cond_plans = Vec::new();
-    for b in &rule.body {
-        if let CBody::Conditional { lit, cond } = b {
-            let mut local = bound.clone();
-            let lits: Vec<(usize, &CLit)> = cond.lits.iter().enumerate().collect();
-            let p = plan_lits(&lits, &mut local, None)
-                .map_err(|v| unsafe_error(&rule.span, &v, names, spans))?;
-            check(lit.vars(), &local)?;
-            cond_plans.push(p);
+            Err(unsafe_error(self.rule, &unbound))
         }
     }
-    let mut agg_plans = Vec::new();
-    for b in &rule.body {
-        if let CBody::Aggregate(a) = b {
-            let needs = a.globals.clone();
-            check(needs.clone(), &bound)?;
-            for (_, t) in &a.guards {
-                check(t.vars(), &bound)?;
+
+    /// Plans `cond` with the variables `bound` and files the plan under its number; returns
+    /// the variables bound after it.
+    fn condition(
+        &mut self,
+        cond: &Condition,
+        mut bound: Vec<bool>,
+    ) -> Result<Vec<bool>, Diagnostic> {
+        let lits: Vec<(usize, &Lit)> = cond.lits.iter().enumerate().collect();
+        let plan = plan_lits(&lits, &mut bound, None).map_err(|v| unsafe_error(self.rule, &v))?;
+        let id: CondId = cond.id;
+        self.conditions[id] = plan;
+        Ok(bound)
+    }
+
+    /// The head's variables must be bound by the body (and element variables by the body and
+    /// the element's condition).
+    fn head(&mut self, bound: &[bool]) -> Result<(), Diagnostic> {
+        match &self.rule.head {
+            Head::None => Ok(()),
+            Head::Atom(a) => self.check(a.args.iter().flat_map(|t| t.vars()).collect(), bound),
+            Head::ShowTerm(t) => self.check(t.vars(), bound),
+            Head::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                let mut v = weight.vars();
+                priority.iter().for_each(|p| p.collect_vars(&mut v));
+                terms.iter().for_each(|t| t.collect_vars(&mut v));
+                self.check(v, bound)
             }
-            let mut plans = Vec::new();
-            for e in &a.elems {
-                let mut local = vec![false; rule.num_vars];
-                for &v in &needs {
-                    local[v] = true;
+            Head::Choice { elems, .. } | Head::Disjunction(elems) => {
+                if let Head::Choice { guards, .. } = &self.rule.head {
+                    for (_, g) in guards {
+                        self.check(g.vars(), bound)?;
+                    }
                 }
-                let lits: Vec<(usize, &CLit)> = e.cond.lits.iter().enumerate().collect();
-                let p = plan_lits(&lits, &mut local, None)
-                    .map_err(|v| unsafe_error(&rule.span, &v, names, spans))?;
-                check(e.terms.iter().flat_map(|t| t.vars()).collect(), &local)?;
-                plans.push(p);
-            }
-            agg_plans.push(plans);
-        }
-    }
-    let mut elem_plans = Vec::new();
-    match &rule.head {
-        CHead::None => {}
-        CHead::Atom(a) => check(a.args.iter().flat_map(|t| t.vars()).collect(), &bound)?,
-        CHead::ShowTerm(t) => check(t.vars(), &bound)?,
-        CHead::Cost {
-            weight,
-            priority,
-            terms,
-        } => {
-            let mut v = weight.vars();
-            priority.iter().for_each(|p| p.collect_vars(&mut v));
-            terms.iter().for_each(|t| t.collect_vars(&mut v));
-            check(v, &bound)?;
-        }
-        CHead::Choice { elems, .. } | CHead::Disjunction(elems) => {
-            if let CHead::Choice { guards, .. } = &rule.head {
-                for (_, g) in guards {
-                    check(g.vars(), &bound)?;
+                for e in elems {
+                    let local = self.condition(&e.cond, bound.to_vec())?;
+                    self.check(e.atom.args.iter().flat_map(|t| t.vars()).collect(), &local)?;
+                    let terms = e.terms.iter().flatten().flat_map(|t| t.vars()).collect();
+                    self.check(terms, &local)?;
                 }
-            }
-            for e in elems {
-                let mut local = bound.clone();
-                let lits: Vec<(usize, &CLit)> = e.cond.lits.iter().enumerate().collect();
-                let p = plan_lits(&lits, &mut local, None)
-                    .map_err(|v| unsafe_error(&rule.span, &v, names, spans))?;
-                check(e.atom.args.iter().flat_map(|t| t.vars()).collect(), &local)?;
-                check(
-                    e.terms.iter().flatten().flat_map(|t| t.vars()).collect(),
-                    &local,
-                )?;
-                elem_plans.push(p);
+                Ok(())
             }
         }
     }
-    rule.plan = plan;
-    let mut cond_plans = cond_plans.into_iter();
-    for b in &mut rule.body {
-        if let CBody::Conditional { cond, .. } = b {
-            cond.plan = cond_plans.next().expect("one plan per conditional");
-        }
-    }
-    if let CHead::Choice { elems, .. } | CHead::Disjunction(elems) = &mut rule.head {
-        for (e, p) in elems.iter_mut().zip(elem_plans) {
-            e.cond.plan = p;
-        }
-    }
-    let mut agg_plans = agg_plans.into_iter();
-    for b in &mut rule.body {
-        if let CBody::Aggregate(a) = b {
-            let plans = agg_plans.next().expect("plans for every aggregate");
-            for (e, p) in a.elems.iter_mut().zip(plans) {
-                e.cond.plan = p;
-            }
-        }
-    }
-    Ok(())
+}
+
+/// A compiled rule with its plans: what the grounder instantiates.
+pub struct Planned {
+    pub rule: Rule,
+    pub plan: RulePlan,
 }

@@ -1,0 +1,581 @@
+//! Rule instances: for each complete binding of a rule body the join found, the ground body
+//! (decided literals removed; the instance dropped when one is false) and the ground head, one
+//! function per head kind. Also the ground instances of aggregates.
+
+use super::ir;
+use super::join::LitValue;
+use super::plan::{Planned, RulePlan};
+use super::state::Grounder;
+use super::term::{Binding, CTerm};
+use crate::program::aggregate;
+use crate::program::{
+    AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
+    Disjunction, Head, Lit, Polarity, Rule,
+};
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::{CmpOp, Sign, Span};
+
+/// A body element under a complete binding.
+enum BodyPart {
+    /// Decided true: left out of the instance.
+    True,
+    /// Decided false: no instance.
+    False,
+    Open(BodyElem),
+}
+
+impl Grounder {
+    /// Builds the ground rule for one body match.
+    pub fn emit(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        matched: &[Option<AtomId>],
+    ) -> Result<(), Diagnostic> {
+        let span = &rule.rule.span;
+        if self.size() > self.max_size {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "grounding exceeds the limit of {} atoms and rules (--max-ground); this rule was being instantiated",
+                    self.max_size
+                ),
+            ));
+        }
+        let Some(body) = self.ground_body(rule, b, matched)? else {
+            return Ok(());
+        };
+        match &rule.rule.head {
+            ir::Head::None => {
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body,
+                });
+                Ok(())
+            }
+            ir::Head::Cost {
+                weight,
+                priority,
+                terms,
+            } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
+            ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
+            ir::Head::Atom(a) => self.emit_atom(a, b, body),
+            ir::Head::Disjunction(elems) => self.emit_disjunction(elems, &rule.plan, b, body, span),
+            ir::Head::Choice {
+                func,
+                elems,
+                guards,
+            } => self.emit_choice(rule, *func, elems, guards, b, body),
+        }
+    }
+
+    /// The ground body under a complete binding; `None` when an element is false.
+    fn ground_body(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        matched: &[Option<AtomId>],
+    ) -> Result<Option<Vec<BodyElem>>, Diagnostic> {
+        let mut body = Vec::new();
+        for (i, elem) in rule.rule.body.iter().enumerate() {
+            let part = match elem {
+                ir::Body::Lit(l @ ir::Lit::Atom { .. }) => {
+                    match self.ground_lit_matched(l, b, matched[i])? {
+                        LitValue::True => BodyPart::True,
+                        LitValue::False => BodyPart::False,
+                        LitValue::Open(l) => BodyPart::Open(BodyElem::Lit(l)),
+                    }
+                }
+                // Comparisons and ranges were checked by the join.
+                ir::Body::Lit(_) => BodyPart::True,
+                ir::Body::Conditional { lit, cond } => {
+                    self.conditional(lit, cond, &rule.plan, b)?
+                }
+                ir::Body::Aggregate(a) => self.body_aggregate(i, a, &rule.plan, b)?,
+            };
+            match part {
+                BodyPart::True => {}
+                BodyPart::False => return Ok(None),
+                BodyPart::Open(e) => body.push(e),
+            }
+        }
+        Ok(Some(body))
+    }
+
+    /// `lit : cond`: one instance per instance of the condition.
+    fn conditional(
+        &mut self,
+        lit: &ir::Lit,
+        cond: &ir::Condition,
+        plan: &RulePlan,
+        b: &Binding,
+    ) -> Result<BodyPart, Diagnostic> {
+        let mut instances = Vec::new();
+        let mut falsified = false;
+        self.conditions(cond, plan, b, &mut |g, binding, cond_lits| {
+            match g.ground_lit(lit, binding)? {
+                LitValue::True => {}
+                LitValue::False if cond_lits.is_empty() => falsified = true,
+                LitValue::False => {
+                    // The literal is false: the instance says the condition fails.
+                    // Keep it with an always-false literal's atom via negation.
+                    instances.push(CondInstance {
+                        lit: g.false_lit(),
+                        cond: cond_lits,
+                    });
+                }
+                LitValue::Open(l) => instances.push(CondInstance {
+                    lit: l,
+                    cond: cond_lits,
+                }),
+            }
+            Ok(())
+        })?;
+        Ok(if falsified {
+            BodyPart::False
+        } else if instances.is_empty() {
+            BodyPart::True
+        } else {
+            BodyPart::Open(BodyElem::Conditional(instances))
+        })
+    }
+
+    /// A body aggregate (body element `index`): the instance an assignment step grounded, or
+    /// grounded now; decided ones are left out or drop the rule instance.
+    fn body_aggregate(
+        &mut self,
+        index: usize,
+        a: &ir::Aggregate,
+        plan: &RulePlan,
+        b: &Binding,
+    ) -> Result<BodyPart, Diagnostic> {
+        let cached = self
+            .assigned
+            .iter()
+            .rev()
+            .find(|(item, _)| *item == index)
+            .map(|(_, agg)| agg.clone());
+        let ground = match cached {
+            Some(g) => g,
+            None => match self.ground_aggregate(a, plan, b, None)? {
+                Some(g) => g,
+                None => return Ok(BodyPart::False),
+            },
+        };
+        let polarity = match a.sign {
+            Sign::Pos => Polarity::Pos,
+            Sign::Not => Polarity::Not,
+            Sign::NotNot => Polarity::NotNot,
+        };
+        Ok(match aggregate::decided(&ground, &self.program.symbols) {
+            Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
+            Some(_) => BodyPart::False,
+            None => BodyPart::Open(BodyElem::Aggregate {
+                polarity,
+                aggregate: ground,
+            }),
+        })
+    }
+
+    /// An optimization element `weight@priority, terms` under the ground body.
+    fn emit_cost(
+        &mut self,
+        span: &Span,
+        weight: &CTerm,
+        priority: Option<&CTerm>,
+        terms: &[CTerm],
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let Some(w) = self.eval(weight, b)? else {
+            return Ok(());
+        };
+        let Some(weight) = self.program.symbols.as_int(w) else {
+            self.info(
+                span,
+                "tuple ignored: the weight of an optimization element must be an integer",
+            );
+            return Ok(());
+        };
+        let priority = match priority {
+            None => 0,
+            Some(p) => {
+                let Some(p) = self.eval(p, b)? else {
+                    return Ok(());
+                };
+                match self.program.symbols.as_int(p) {
+                    Some(p) => p,
+                    None => {
+                        self.info(
+                            span,
+                            "tuple ignored: the priority of an optimization element must be an integer",
+                        );
+                        return Ok(());
+                    }
+                }
+            }
+        };
+        let mut key = vec![w, self.program.symbols.num(priority)];
+        for t in terms {
+            match self.eval(t, b)? {
+                Some(v) => key.push(v),
+                None => return Ok(()),
+            }
+        }
+        let tuple = self.program.symbols.tuple(key);
+        let elem = CostElem {
+            weight: weight as i64,
+            priority: priority as i64,
+            tuple,
+            body,
+        };
+        if !self.program.minimize.contains(&elem) {
+            self.program.minimize.push(elem);
+        }
+        Ok(())
+    }
+
+    /// `#show t : body.`: the term is shown when the ground body holds.
+    fn emit_show_term(
+        &mut self,
+        span: &Span,
+        t: &CTerm,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let Some(sym) = self.eval(t, b)? else {
+            return Ok(());
+        };
+        let mut lits = Vec::new();
+        for e in body {
+            match e {
+                BodyElem::Lit(l) => lits.push(l),
+                BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
+                    return Err(Diagnostic::error(
+                        span,
+                        "conditional literals and aggregates in #show bodies are not supported yet",
+                    ));
+                }
+            }
+        }
+        if !self.program.show.terms.contains(&(sym, lits.clone())) {
+            self.program.show.terms.push((sym, lits));
+        }
+        Ok(())
+    }
+
+    /// A normal rule: its head atom is derived; with an empty body it is a fact.
+    fn emit_atom(
+        &mut self,
+        a: &ir::Atom,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let Some((sym, args)) = self.atom_sym(a, b)? else {
+            return Ok(());
+        };
+        let id = self.program.atom(sym);
+        if self.program.is_fact(id) {
+            return Ok(());
+        }
+        self.derive(a.pred, id, &args);
+        if self.provisional {
+            return Ok(());
+        }
+        if body.is_empty() {
+            self.program.facts[id.0 as usize] = true;
+            return Ok(());
+        }
+        self.push_rule(Rule {
+            head: Head::Atom(id),
+            body,
+        });
+        Ok(())
+    }
+
+    /// `a ; b : c :- body`: the element instances, shifted into normal rules.
+    fn emit_disjunction(
+        &mut self,
+        elems: &[ir::ChoiceElem],
+        plan: &RulePlan,
+        b: &Binding,
+        body: Vec<BodyElem>,
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+        for e in elems {
+            self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+                if let Some((sym, args)) = g.atom_sym(&e.atom, binding)? {
+                    let id = g.program.atom(sym);
+                    g.derive(e.atom.pred, id, &args);
+                    if !ground_elems.iter().any(|x| x.atom == id && x.cond == cond) {
+                        ground_elems.push(ChoiceElem { atom: id, cond });
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        self.shift_disjunction(body, ground_elems, span);
+        Ok(())
+    }
+
+    /// A choice rule or head aggregate: the element instances, and for a head aggregate with
+    /// guards a constraint that the chosen elements meet them.
+    fn emit_choice(
+        &mut self,
+        rule: &Planned,
+        func: AggFunc,
+        elems: &[ir::ChoiceElem],
+        guards: &[(CmpOp, CTerm)],
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let mut ground_guards = Vec::new();
+        for (op, t) in guards {
+            let Some(value) = self.eval(t, b)? else {
+                return Ok(());
+            };
+            ground_guards.push(CountGuard { op: *op, value });
+        }
+        let mut ground_elems = Vec::new();
+        let mut agg_elems = Vec::new();
+        for e in elems {
+            self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
+                let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
+                    return Ok(());
+                };
+                let id = g.program.atom(sym);
+                if let Some(terms) = &e.terms {
+                    let mut values = Vec::with_capacity(terms.len());
+                    for t in terms {
+                        match g.eval(t, binding)? {
+                            Some(v) => values.push(v),
+                            None => return Ok(()),
+                        }
+                    }
+                    let weight = values
+                        .first()
+                        .copied()
+                        .unwrap_or_else(|| g.program.symbols.num(0));
+                    let tuple = g.program.symbols.tuple(values);
+                    let mut agg_cond = cond.clone();
+                    agg_cond.push(Lit::pos(id));
+                    agg_elems.push(AggElem {
+                        tuple,
+                        weight,
+                        cond: agg_cond,
+                    });
+                }
+                g.derive(e.atom.pred, id, &args);
+                ground_elems.push(ChoiceElem { atom: id, cond });
+                Ok(())
+            })?;
+        }
+        if elems.iter().any(|e| e.terms.is_some()) && !ground_guards.is_empty() {
+            let aggregate = Aggregate {
+                func,
+                elems: agg_elems,
+                guards: ground_guards,
+            };
+            self.head_aggregate_constraint(aggregate, &body, &rule.rule.span);
+            ground_guards = Vec::new();
+        }
+        self.push_rule(Rule {
+            head: Head::Choice {
+                elems: ground_elems,
+                guards: ground_guards,
+            },
+            body,
+        });
+        Ok(())
+    }
+
+    /// A head aggregate is a choice of the element atoms plus this: a constraint that the
+    /// aggregate over the chosen elements meets the guards when the body holds.
+    fn head_aggregate_constraint(&mut self, aggregate: Aggregate, body: &[BodyElem], span: &Span) {
+        let aggregate = self.filter_weights(aggregate, span);
+        let mut constraint = body.to_vec();
+        match aggregate::decided(&aggregate, &self.program.symbols) {
+            Some(true) => {}
+            Some(false) => self.push_rule(Rule {
+                head: Head::None,
+                body: constraint,
+            }),
+            None => {
+                constraint.push(BodyElem::Aggregate {
+                    polarity: Polarity::Not,
+                    aggregate,
+                });
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body: constraint,
+                });
+            }
+        }
+    }
+
+    /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
+    /// when the body and its condition hold and no other element holds. Exact for
+    /// head-cycle-free programs; the head atoms are recorded so that `compile` can check that.
+    /// A disjunction whose elements all have conditions is false when none of them holds.
+    fn shift_disjunction(&mut self, body: Vec<BodyElem>, elems: Vec<ChoiceElem>, span: &Span) {
+        if self.provisional {
+            return;
+        }
+        self.program.disjunctions.push(Disjunction {
+            elems: elems.clone(),
+            body: body.clone(),
+            span: span.clone(),
+        });
+        let mut all_conditional = true;
+        for (i, e) in elems.iter().enumerate() {
+            all_conditional &= !e.cond.is_empty();
+            let mut rule_body = body.clone();
+            rule_body.extend(e.cond.iter().map(|l| BodyElem::Lit(*l)));
+            for (j, other) in elems.iter().enumerate() {
+                if j == i || other.atom == e.atom {
+                    continue;
+                }
+                if other.cond.is_empty() {
+                    rule_body.push(BodyElem::Lit(Lit::not(other.atom)));
+                } else {
+                    // not (cond ∧ atom): the instance "cond, atom → false"
+                    let mut cond = other.cond.clone();
+                    cond.push(Lit::pos(other.atom));
+                    let lit = self.false_lit();
+                    rule_body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+                }
+            }
+            self.push_rule(Rule {
+                head: Head::Atom(e.atom),
+                body: rule_body,
+            });
+        }
+        if all_conditional {
+            let lit = self.false_lit();
+            let mut constraint = body;
+            if !elems.is_empty() {
+                constraint.push(BodyElem::Conditional(
+                    elems
+                        .iter()
+                        .map(|e| CondInstance {
+                            lit,
+                            cond: e.cond.clone(),
+                        })
+                        .collect(),
+                ));
+            }
+            self.push_rule(Rule {
+                head: Head::None,
+                body: constraint,
+            });
+        }
+    }
+
+    /// `#sum` ignores elements whose weight is not an integer, `#sum+` those with negative
+    /// weights (clingo's "tuple ignored").
+    fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
+        if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+            let before = agg.elems.len();
+            let syms = &self.program.symbols;
+            agg.elems.retain(|e| match syms.as_int(e.weight) {
+                None => false,
+                Some(w) => w >= 0 || agg.func == AggFunc::Sum,
+            });
+            if agg.elems.len() < before {
+                self.info(
+                    span,
+                    "tuple ignored: the weight of a #sum element must be an integer",
+                );
+            }
+        }
+        agg
+    }
+
+    /// The aggregate's element instances under the binding (decided conditions removed), and
+    /// its guards; `skip_guard` is the guard an assignment step is enumerating. `None` when a
+    /// guard is undefined.
+    pub fn ground_aggregate(
+        &mut self,
+        agg: &ir::Aggregate,
+        plan: &RulePlan,
+        b: &Binding,
+        skip_guard: Option<usize>,
+    ) -> Result<Option<Aggregate>, Diagnostic> {
+        let mut guards = Vec::new();
+        for (i, (op, t)) in agg.guards.iter().enumerate() {
+            if Some(i) == skip_guard {
+                continue;
+            }
+            let Some(value) = self.eval(t, b)? else {
+                return Ok(None);
+            };
+            guards.push(CountGuard { op: *op, value });
+        }
+        let mut elems = Vec::new();
+        for e in &agg.elems {
+            self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+                let mut terms = Vec::with_capacity(e.terms.len());
+                for t in &e.terms {
+                    match g.eval(t, binding)? {
+                        Some(s) => terms.push(s),
+                        None => return Ok(()),
+                    }
+                }
+                let weight = match terms.first() {
+                    Some(&w) => w,
+                    None => g.program.symbols.num(0),
+                };
+                if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+                    match g.program.symbols.as_int(weight) {
+                        None => {
+                            g.info(
+                                &agg.span,
+                                "tuple ignored: the weight of a #sum element must be an integer",
+                            );
+                            return Ok(());
+                        }
+                        Some(w) if w < 0 && agg.func == AggFunc::SumPlus => return Ok(()),
+                        Some(_) => {}
+                    }
+                }
+                let tuple = g.program.symbols.tuple(terms);
+                elems.push(AggElem {
+                    tuple,
+                    weight,
+                    cond,
+                });
+                Ok(())
+            })?;
+        }
+        Ok(Some(Aggregate {
+            func: agg.func,
+            elems,
+            guards,
+        }))
+    }
+
+    /// `p(t)` and `-p(t)` cannot both hold.
+    pub fn classical_negation_constraints(&mut self) {
+        for rel in 0..self.relations.len() {
+            let sig = self.relations[rel].sig;
+            if !sig.negative {
+                continue;
+            }
+            for &neg in &self.relations[rel].atoms.clone() {
+                let sym = self.program.atom_sym(neg);
+                let Some(pos_sym) = self.program.symbols.complement(sym) else {
+                    continue;
+                };
+                if let Some(pos) = self.program.lookup_atom(pos_sym)
+                    && self.program.is_derivable(pos)
+                {
+                    self.program.rules.push(Rule {
+                        head: Head::None,
+                        body: vec![BodyElem::Lit(Lit::pos(pos)), BodyElem::Lit(Lit::pos(neg))],
+                    });
+                }
+            }
+        }
+    }
+}

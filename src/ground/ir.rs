@@ -1,0 +1,343 @@
+//! The grounder's intermediate form: rules as the compiler produces them and the planner and the
+//! instantiation read them. Variables are numbered per rule ([`VarId`]), predicates are interned
+//! in a [`PredTable`], and every condition (of a conditional literal, an aggregate element or a
+//! head element) has a number per rule ([`CondId`]) under which the planner files its plan.
+
+use super::term::{CTerm, VarId};
+use crate::symbol::Signature;
+use crate::syntax::ast::{AggFunc, CmpOp, Sign, Span};
+use std::collections::HashMap;
+
+pub type PredId = usize;
+
+/// The number of a [`Condition`] within its rule: `0..Rule::num_conditions`.
+pub type CondId = usize;
+
+#[derive(Clone, Debug)]
+pub struct Atom {
+    pub pred: PredId,
+    pub args: Vec<CTerm>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Lit {
+    Atom {
+        sign: Sign,
+        atom: Atom,
+    },
+    Cmp {
+        op: CmpOp,
+        lhs: CTerm,
+        rhs: CTerm,
+    },
+    /// `var = lo..hi`
+    Range {
+        var: VarId,
+        lo: CTerm,
+        hi: CTerm,
+        span: Span,
+    },
+    Bool(bool),
+}
+
+impl Lit {
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut v = Vec::new();
+        match self {
+            Lit::Atom { atom, .. } => atom.args.iter().for_each(|a| a.collect_vars(&mut v)),
+            Lit::Cmp { lhs, rhs, .. } => {
+                lhs.collect_vars(&mut v);
+                rhs.collect_vars(&mut v);
+            }
+            Lit::Range { var, lo, hi, .. } => {
+                v.push(*var);
+                lo.collect_vars(&mut v);
+                hi.collect_vars(&mut v);
+            }
+            Lit::Bool(_) => {}
+        }
+        v
+    }
+}
+
+/// A conjunction that is instantiated for each binding of its local variables: the condition of
+/// a conditional literal, of an aggregate element or of a head element.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    pub id: CondId,
+    pub lits: Vec<Lit>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Body {
+    Lit(Lit),
+    Conditional { lit: Lit, cond: Condition },
+    Aggregate(Aggregate),
+}
+
+/// Element `t1,...,tn : cond` of a body aggregate.
+#[derive(Clone, Debug)]
+pub struct AggElem {
+    pub terms: Vec<CTerm>,
+    pub cond: Condition,
+}
+
+#[derive(Clone, Debug)]
+pub struct Aggregate {
+    pub sign: Sign,
+    pub func: AggFunc,
+    pub elems: Vec<AggElem>,
+    /// `agg op term` for each guard.
+    pub guards: Vec<(CmpOp, CTerm)>,
+    /// Variables of the aggregate that also occur outside it (the assigned variable of
+    /// `X = #agg{...}` excepted): bound before it is evaluated.
+    pub globals: Vec<VarId>,
+    pub span: Span,
+}
+
+impl Aggregate {
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut v = Vec::new();
+        for e in &self.elems {
+            e.terms.iter().for_each(|t| t.collect_vars(&mut v));
+            e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+        }
+        self.guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The variable an `X = #agg{...}` guard can assign, if the guard has that shape and the
+    /// variable does not occur in the elements.
+    pub fn assignable_var(&self) -> Option<(usize, VarId)> {
+        if self.sign != Sign::Pos {
+            return None;
+        }
+        let mut in_elems = Vec::new();
+        for e in &self.elems {
+            e.terms.iter().for_each(|t| t.collect_vars(&mut in_elems));
+            e.cond.lits.iter().for_each(|l| in_elems.extend(l.vars()));
+        }
+        self.guards
+            .iter()
+            .enumerate()
+            .find_map(|(i, (op, t))| match (op, t) {
+                (CmpOp::Eq, CTerm::Var(v)) if !in_elems.contains(v) => Some((i, *v)),
+                _ => None,
+            })
+    }
+}
+
+/// An element of a choice rule, head aggregate or disjunction: `atom : cond`.
+#[derive(Clone, Debug)]
+pub struct ChoiceElem {
+    pub atom: Atom,
+    /// The tuple of a head aggregate element (`t1,...,tn : atom : cond`); plain choice
+    /// elements count their atom.
+    pub terms: Option<Vec<CTerm>>,
+    pub cond: Condition,
+}
+
+#[derive(Clone, Debug)]
+pub enum Head {
+    None,
+    Atom(Atom),
+    /// A choice rule (`func` is `Count` and elements have no terms) or a head aggregate.
+    Choice {
+        func: AggFunc,
+        elems: Vec<ChoiceElem>,
+        guards: Vec<(CmpOp, CTerm)>,
+    },
+    /// `a ; b : c` (elements as in choice rules, without terms).
+    Disjunction(Vec<ChoiceElem>),
+    /// `#show t : body.`
+    ShowTerm(CTerm),
+    /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
+    Cost {
+        weight: CTerm,
+        priority: Option<CTerm>,
+        terms: Vec<CTerm>,
+    },
+}
+
+impl Head {
+    /// Every variable of the head, its element conditions included.
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut v = Vec::new();
+        match self {
+            Head::None => {}
+            Head::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
+            Head::ShowTerm(t) => t.collect_vars(&mut v),
+            Head::Cost {
+                weight,
+                priority,
+                terms,
+            } => {
+                weight.collect_vars(&mut v);
+                priority.iter().for_each(|p| p.collect_vars(&mut v));
+                terms.iter().for_each(|t| t.collect_vars(&mut v));
+            }
+            Head::Disjunction(elems) => {
+                for e in elems {
+                    e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
+                    e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+                }
+            }
+            Head::Choice { elems, guards, .. } => {
+                for e in elems {
+                    e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
+                    for t in e.terms.iter().flatten() {
+                        t.collect_vars(&mut v);
+                    }
+                    e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+                }
+                guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
+            }
+        }
+        v
+    }
+}
+
+/// A rule variable's name and where it first occurs (for safety errors). Variables the
+/// compiler introduces have names starting with `#` (interval variables) or are `_`.
+#[derive(Clone, Debug)]
+pub struct Var {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub head: Head,
+    pub body: Vec<Body>,
+    /// Indexed by [`VarId`].
+    pub vars: Vec<Var>,
+    /// Conditions are numbered `0..num_conditions`.
+    pub num_conditions: usize,
+    pub span: Span,
+}
+
+impl Rule {
+    pub fn num_vars(&self) -> usize {
+        self.vars.len()
+    }
+
+    pub fn head_preds(&self) -> Vec<PredId> {
+        match &self.head {
+            Head::Atom(a) => vec![a.pred],
+            Head::Choice { elems, .. } | Head::Disjunction(elems) => {
+                elems.iter().map(|e| e.atom.pred).collect()
+            }
+            Head::None | Head::ShowTerm(_) | Head::Cost { .. } => Vec::new(),
+        }
+    }
+
+    /// Predicates in the conditions of conditional literals and choice elements: these are
+    /// enumerated when the rule is instantiated.
+    pub fn condition_preds(&self) -> Vec<PredId> {
+        let mut out = Vec::new();
+        let mut add = |c: &Condition| {
+            for l in &c.lits {
+                if let Lit::Atom { atom, .. } = l {
+                    out.push(atom.pred);
+                }
+            }
+        };
+        for b in &self.body {
+            if let Body::Conditional { cond, .. } = b {
+                add(cond);
+            }
+        }
+        if let Head::Choice { elems, .. } | Head::Disjunction(elems) = &self.head {
+            elems.iter().for_each(|e| add(&e.cond));
+        }
+        out
+    }
+
+    /// Every predicate in the body and conditions, with whether it occurs as a plain positive
+    /// body literal (the occurrences that drive instantiation).
+    pub fn body_preds(&self) -> Vec<(PredId, bool)> {
+        let mut out = Vec::new();
+        fn lit(l: &Lit, driving: bool, out: &mut Vec<(PredId, bool)>) {
+            if let Lit::Atom { sign, atom } = l {
+                out.push((atom.pred, driving && *sign == Sign::Pos));
+            }
+        }
+        for b in &self.body {
+            match b {
+                Body::Lit(l) => lit(l, true, &mut out),
+                Body::Conditional { lit: l, cond } => {
+                    lit(l, false, &mut out);
+                    cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+                }
+                Body::Aggregate(a) => {
+                    for e in &a.elems {
+                        e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+                    }
+                }
+            }
+        }
+        if let Head::Choice { elems, .. } | Head::Disjunction(elems) = &self.head {
+            for e in elems {
+                e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+            }
+        }
+        out
+    }
+
+    /// Predicates in aggregate element conditions (aggregates may not be recursive).
+    pub fn aggregate_preds(&self) -> Vec<PredId> {
+        let mut out = Vec::new();
+        for b in &self.body {
+            if let Body::Aggregate(a) = b {
+                for e in &a.elems {
+                    for l in &e.cond.lits {
+                        if let Lit::Atom { atom, .. } = l {
+                            out.push(atom.pred);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// One step of a join plan. A body is evaluated step by step; each step either matches a
+/// positive atom against the atoms derived so far (binding variables), binds variables by
+/// assignment, range or aggregate, or tests a literal whose variables are all bound. Literal
+/// indices are positions in the conjunction the plan was made for (the rule body or a
+/// condition's literals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Match positive atom literal `lit` (against new atoms only when `delta`).
+    Match { lit: usize, delta: bool },
+    /// Check a literal whose variables are bound.
+    Test(usize),
+    /// `lhs = rhs` with one side ground under the binding: match the other side against it.
+    Assign { lit: usize, pattern_is_lhs: bool },
+    /// Enumerate `var = lo..hi`.
+    Range(usize),
+    /// `var = #agg{...}`: enumerate the aggregate's possible values (body item `item`, guard
+    /// `guard` of it).
+    AggAssign { item: usize, guard: usize },
+}
+
+/// Interns predicates by signature.
+#[derive(Default)]
+pub struct PredTable {
+    pub sigs: Vec<Signature>,
+    index: HashMap<Signature, PredId>,
+}
+
+impl PredTable {
+    pub fn get(&mut self, sig: Signature) -> PredId {
+        if let Some(&p) = self.index.get(&sig) {
+            return p;
+        }
+        self.sigs.push(sig);
+        self.index.insert(sig, self.sigs.len() - 1);
+        self.sigs.len() - 1
+    }
+}

@@ -1,0 +1,204 @@
+//! The order of instantiation: the predicate dependency graph's strongly connected components
+//! bottom-up, each to its fixpoint with semi-naive evaluation (a recursive rule is re-run only
+//! with one of its recursive literals matched against the atoms new since the last round, through
+//! its delta plans, which this module makes and owns), then the rules without head predicates.
+
+use super::ir::{self, PredId, Step};
+use super::join::Window;
+use super::plan::{self, Planned};
+use super::state::Grounder;
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::Sign;
+
+/// Grounds every rule into `g.program`.
+pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
+    record_complex_rule_origins(g, rules);
+    let n = g.relations.len();
+    let components = components(n, rules);
+    // Rules by the component of their head; headless rules (constraints, #show) last.
+    let mut comp_of = vec![0; n];
+    for (c, preds) in components.iter().enumerate() {
+        for &p in preds {
+            comp_of[p] = c;
+        }
+    }
+    let mut by_comp: Vec<Vec<&Planned>> = vec![Vec::new(); components.len()];
+    let mut headless = Vec::new();
+    for r in rules {
+        match r.rule.head_preds().first() {
+            Some(&p) => by_comp[comp_of[p]].push(r),
+            None => headless.push(r),
+        }
+    }
+    for (c, preds) in components.iter().enumerate() {
+        let component = Component {
+            preds,
+            comp_of: &comp_of,
+            index: c,
+        };
+        component.ground(g, &by_comp[c])?;
+        for &p in preds {
+            g.relations[p].complete = true;
+        }
+    }
+    let window = g.full_window();
+    for r in headless {
+        g.instantiate(r, &r.plan.body, &window)?;
+    }
+    g.classical_negation_constraints();
+    Ok(())
+}
+
+/// Remembers, per head predicate, a rule with aggregates or conditional literals in its body
+/// (the translation names it when such rules form a positive cycle).
+fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
+    for r in rules {
+        let complex = r
+            .rule
+            .body
+            .iter()
+            .any(|b| matches!(b, ir::Body::Aggregate(_) | ir::Body::Conditional { .. }));
+        if complex {
+            for p in r.rule.head_preds() {
+                let sig = g.relations[p].sig;
+                g.program
+                    .complex_rule_origins
+                    .entry(sig)
+                    .or_insert_with(|| r.rule.span.clone());
+            }
+        }
+    }
+}
+
+/// Components of the graph with an edge from each head predicate to each body predicate
+/// (head predicates of one rule are tied together so the rule is grounded in one component),
+/// in the order in which they can be grounded (a component after every component it depends
+/// on).
+fn components(num_preds: usize, rules: &[Planned]) -> Vec<Vec<PredId>> {
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); num_preds];
+    for r in rules {
+        let heads = r.rule.head_preds();
+        let body = r.rule.body_preds();
+        for &h in &heads {
+            edges[h].extend(body.iter().map(|(p, _)| *p));
+            edges[h].extend(heads.iter().copied().filter(|&x| x != h));
+        }
+    }
+    for e in &mut edges {
+        e.sort_unstable();
+        e.dedup();
+    }
+    crate::scc::tarjan(&edges)
+}
+
+/// One component of the dependency graph.
+struct Component<'a> {
+    preds: &'a [PredId],
+    /// The component of every predicate.
+    comp_of: &'a [usize],
+    index: usize,
+}
+
+/// A rule of the component with its delta plans: one per positive body literal over the
+/// component's own predicates, with that literal matched against the newest atoms only.
+struct Recursive<'r> {
+    rule: &'r Planned,
+    delta_plans: Vec<Vec<Step>>,
+}
+
+impl Component<'_> {
+    fn own(&self, p: PredId) -> bool {
+        self.comp_of[p] == self.index
+    }
+
+    fn unchanged(&self, before: &Window, after: &Window) -> bool {
+        self.preds.iter().all(|&p| after.end[p] == before.end[p])
+    }
+
+    /// Instantiates the component's rules (`members`) to their fixpoint.
+    fn ground(&self, g: &mut Grounder, members: &[&Planned]) -> Result<(), Diagnostic> {
+        // Rules whose conditions or aggregates range over this component's own predicates
+        // cannot be instantiated until those predicates are known: they run after the fixpoint
+        // of the others, provisionally (deriving head atoms only) until they add nothing new.
+        let (late, normal): (Vec<&Planned>, Vec<&Planned>) = members.iter().partition(|r| {
+            r.rule
+                .condition_preds()
+                .iter()
+                .chain(r.rule.aggregate_preds().iter())
+                .any(|&p| self.own(p))
+        });
+        // Positive body literals over this component drive semi-naive iteration.
+        let normal: Vec<Recursive> = normal
+            .into_iter()
+            .map(|rule| Recursive {
+                rule,
+                delta_plans: self.delta_plans(&rule.rule),
+            })
+            .collect();
+        let mut previous = g.full_window();
+        for r in &normal {
+            g.instantiate(r.rule, &r.rule.plan.body, &previous)?;
+        }
+        loop {
+            previous = self.semi_naive(g, &normal, previous)?;
+            if late.is_empty() {
+                return Ok(());
+            }
+            let before = g.full_window();
+            g.provisional = true;
+            for r in &late {
+                g.instantiate(r, &r.plan.body, &before)?;
+            }
+            g.provisional = false;
+            let after = g.full_window();
+            if self.unchanged(&before, &after) {
+                for r in &late {
+                    g.instantiate(r, &r.plan.body, &after)?;
+                }
+                return Ok(());
+            }
+        }
+    }
+
+    /// Semi-naive rounds until nothing new is derived: each round matches one recursive
+    /// literal against the atoms derived since `previous`. Returns the final window.
+    fn semi_naive(
+        &self,
+        g: &mut Grounder,
+        rules: &[Recursive],
+        mut previous: Window,
+    ) -> Result<Window, Diagnostic> {
+        loop {
+            let current = g.full_window();
+            if self.unchanged(&previous, &current) {
+                return Ok(previous);
+            }
+            let mut delta = current.clone();
+            for &p in self.preds {
+                delta.start[p] = previous.end[p];
+            }
+            for r in rules {
+                for steps in &r.delta_plans {
+                    g.instantiate(r.rule, steps, &delta)?;
+                }
+            }
+            previous = current;
+        }
+    }
+
+    /// One plan per positive body literal over this component, that literal matched against
+    /// new atoms only.
+    fn delta_plans(&self, rule: &ir::Rule) -> Vec<Vec<Step>> {
+        rule.body
+            .iter()
+            .enumerate()
+            .filter_map(|(j, b)| match b {
+                ir::Body::Lit(ir::Lit::Atom {
+                    sign: Sign::Pos,
+                    atom,
+                }) if self.own(atom.pred) => Some(plan::plan_delta(rule, j)),
+                _ => None,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,130 @@
+//! The grounder's state while it instantiates rules: the ground program being built, the atoms
+//! derived so far per predicate, and the informational diagnostics. The small operations on it
+//! (evaluate a term, intern an atom, derive it, add a ground rule) live here; the join is in
+//! [`super::join`], the construction of rule instances in [`super::emit`], and the order of
+//! it all in [`super::schedule`].
+
+use super::ir::{self, PredId, PredTable};
+use super::store::Relation;
+use super::term::{Binding, CTerm, EvalError, eval};
+use crate::program::{Aggregate, AtomId, GroundProgram, Lit, Rule};
+use crate::symbol::Sym;
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::Span;
+use rustc_hash::FxHashSet;
+use std::collections::HashSet;
+
+pub struct Grounder {
+    pub program: GroundProgram,
+    /// Indexed by [`PredId`].
+    pub relations: Vec<Relation>,
+    infos: Vec<Diagnostic>,
+    info_spans: HashSet<String>,
+    seen_rules: FxHashSet<Rule>,
+    pub max_size: usize,
+    /// Instantiating only to find head atoms (see `schedule::ground_component`): no rules, no
+    /// facts.
+    pub provisional: bool,
+    /// Aggregates grounded by the assignment steps of the join in progress (body index and the
+    /// instance with its assigned value), reused when the rule instance is emitted.
+    pub assigned: Vec<(usize, Aggregate)>,
+}
+
+impl Grounder {
+    pub fn new(program: GroundProgram, preds: &PredTable, max_size: usize) -> Self {
+        Grounder {
+            program,
+            relations: preds.sigs.iter().map(|s| Relation::new(*s)).collect(),
+            infos: Vec::new(),
+            info_spans: HashSet::new(),
+            seen_rules: FxHashSet::default(),
+            max_size,
+            provisional: false,
+            assigned: Vec::new(),
+        }
+    }
+
+    /// The ground program and the informational diagnostics.
+    pub fn finish(self) -> (GroundProgram, Vec<Diagnostic>) {
+        (self.program, self.infos)
+    }
+
+    /// What counts against `--max-ground`.
+    pub fn size(&self) -> usize {
+        self.program.num_atoms() + self.program.rules.len()
+    }
+
+    /// An informational message, once per span and text.
+    pub fn info(&mut self, span: &Span, msg: &str) {
+        let key = format!("{span}{msg}");
+        if self.info_spans.insert(key) {
+            self.infos.push(Diagnostic::info(span, msg));
+        }
+    }
+
+    /// Evaluates a term; undefined operations yield `None` (with an info message), overflow an
+    /// error.
+    pub fn eval(&mut self, t: &CTerm, b: &Binding) -> Result<Option<Sym>, Diagnostic> {
+        match eval(t, b, &mut self.program.symbols) {
+            Ok(s) => Ok(Some(s)),
+            Err(EvalError::Undefined(span)) => {
+                self.info(&span, "operation undefined");
+                Ok(None)
+            }
+            Err(EvalError::Overflow(span)) => Err(overflow(&span)),
+        }
+    }
+
+    /// The symbol of an atom under a binding and its argument symbols; `None` when an argument
+    /// is undefined.
+    pub fn atom_sym(
+        &mut self,
+        a: &ir::Atom,
+        b: &Binding,
+    ) -> Result<Option<(Sym, Vec<Sym>)>, Diagnostic> {
+        let mut args = Vec::with_capacity(a.args.len());
+        for t in &a.args {
+            match self.eval(t, b)? {
+                Some(s) => args.push(s),
+                None => return Ok(None),
+            }
+        }
+        let sig = self.relations[a.pred].sig;
+        let sym = self
+            .program
+            .symbols
+            .function(sig.name, args.clone(), sig.negative);
+        Ok(Some((sym, args)))
+    }
+
+    /// Records that a rule instance can derive `id` (an atom of `pred` with arguments `args`).
+    pub fn derive(&mut self, pred: PredId, id: AtomId, args: &[Sym]) {
+        if !self.program.is_derivable(id) {
+            self.relations[pred].insert(id, args);
+            self.program.derivable[id.0 as usize] = true;
+        }
+    }
+
+    /// A literal that is always false (an atom no rule derives), for conditional instances
+    /// whose literal is decided false but whose condition is open.
+    pub fn false_lit(&mut self) -> Lit {
+        let name = self.program.symbols.name("#false");
+        let sym = self.program.symbols.function(name, Vec::new(), false);
+        Lit::pos(self.program.atom(sym))
+    }
+
+    /// Adds a ground rule unless it is provisional or already there.
+    pub fn push_rule(&mut self, rule: Rule) {
+        if !self.provisional && self.seen_rules.insert(rule.clone()) {
+            self.program.rules.push(rule);
+        }
+    }
+}
+
+/// A value that does not fit clingo's 32-bit integers: a hard error, never a silent wrap.
+pub fn overflow(span: &Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        "integer overflow: the value does not fit clingo's 32-bit integers",
+    )
+}
