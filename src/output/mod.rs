@@ -205,136 +205,11 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
-        let s = &self.stats;
-        let search = &s.search;
         let mut out = std::io::stdout().lock();
-        let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
         match self.format {
-            Format::Text => {
-                let _ = writeln!(out, "{}", verdict.text());
-                let _ = writeln!(out);
-                let _ = writeln!(out, "Models       : {models}");
-                if !self.times {
-                    let _ = out.flush();
-                    return;
-                }
-                if let Some(c) = &self.best_costs {
-                    let proven = if verdict == Verdict::OptimumFound {
-                        "yes"
-                    } else {
-                        "no"
-                    };
-                    let _ = writeln!(out, "  Optimum    : {proven}");
-                    let _ = writeln!(out, "Optimization : {}", join_costs(c));
-                }
-                let _ = writeln!(out, "Calls        : 1");
-                let _ = writeln!(
-                    out,
-                    "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
-                    total.as_secs_f64(),
-                    search.solve_time.as_secs_f64(),
-                    search.first_model.unwrap_or_default().as_secs_f64(),
-                    search.unsat_time.as_secs_f64()
-                );
-                let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
-                if self.show_stats {
-                    let _ = writeln!(out);
-                    let _ = writeln!(out, "Ground atoms : {}", s.ground_atoms);
-                    let _ = writeln!(out, "Ground rules : {}", s.ground_rules);
-                    let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
-                    let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
-                    let e = &s.encoding;
-                    let _ = writeln!(
-                        out,
-                        "Card encoding: {} clauses, {} vars",
-                        e.card_clauses, e.card_vars
-                    );
-                    let _ = writeln!(
-                        out,
-                        "PB encoding  : {} clauses, {} vars",
-                        e.pb_clauses, e.pb_vars
-                    );
-                    let b = &s.bound_encoding;
-                    let _ = writeln!(
-                        out,
-                        "Opt bounds   : {} clauses, {} vars",
-                        b.pb_clauses, b.pb_vars
-                    );
-                    let _ = writeln!(out, "Solver calls : {}", search.solver_calls);
-                    let _ = writeln!(out, "Loop nogoods : {}", search.loop_nogoods);
-                    let _ = writeln!(
-                        out,
-                        "Minimality   : {} candidates rejected",
-                        search.minimality_checks
-                    );
-                    let _ = writeln!(
-                        out,
-                        "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
-                        s.ground_time.as_secs_f64(),
-                        s.translate_time.as_secs_f64(),
-                        search.solve_time.as_secs_f64()
-                    );
-                }
-            }
+            Format::Text => self.text_summary(&mut out, verdict, more, total),
             Format::Json => {
-                let witnesses: Vec<Json> = self
-                    .witnesses
-                    .iter()
-                    .map(|(w, c)| match c {
-                        Some(c) => json!({ "Value": w, "Costs": c }),
-                        None => json!({ "Value": w }),
-                    })
-                    .collect();
-                let mut call = serde_json::Map::new();
-                if !witnesses.is_empty() {
-                    call.insert("Witnesses".into(), Json::Array(witnesses));
-                }
-                let mut doc = json!({
-                    "Solver": VERSION_LINE,
-                    "Input": self.inputs,
-                    "Call": [Json::Object(call)],
-                    "Result": verdict.text(),
-                    "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
-                    "Calls": 1,
-                    "Time": {
-                        "Total": round3(total),
-                        "Solve": round3(search.solve_time),
-                        "Model": round3(search.first_model.unwrap_or_default()),
-                        "Unsat": round3(search.unsat_time),
-                        "CPU": round3(total),
-                    },
-                });
-                if let Some(c) = &self.best_costs {
-                    let proven = if verdict == Verdict::OptimumFound {
-                        "yes"
-                    } else {
-                        "no"
-                    };
-                    doc["Models"]["Optimum"] = json!(proven);
-                    doc["Models"]["Optimal"] =
-                        json!(self.optimal_models.max(usize::from(proven == "yes")));
-                    doc["Models"]["Costs"] = json!(c);
-                }
-                if self.show_stats {
-                    doc["Stats"] = json!({
-                        "GroundAtoms": s.ground_atoms,
-                        "GroundRules": s.ground_rules,
-                        "CnfVars": s.cnf_vars,
-                        "CnfClauses": s.cnf_clauses,
-                        "CardClauses": s.encoding.card_clauses,
-                        "CardVars": s.encoding.card_vars,
-                        "PbClauses": s.encoding.pb_clauses,
-                        "PbVars": s.encoding.pb_vars,
-                        "BoundClauses": s.bound_encoding.pb_clauses,
-                        "BoundVars": s.bound_encoding.pb_vars,
-                        "SolverCalls": search.solver_calls,
-                        "LoopNogoods": search.loop_nogoods,
-                        "MinimalityRejections": search.minimality_checks,
-                        "GroundTime": round3(s.ground_time),
-                        "TranslateTime": round3(s.translate_time),
-                        "SolveTime": round3(search.solve_time),
-                    });
-                }
+                let doc = self.json_summary(verdict, more, total);
                 let _ = writeln!(
                     out,
                     "{}",
@@ -343,6 +218,147 @@ impl Printer {
             }
         }
         let _ = out.flush();
+    }
+
+    /// clingo's text summary: the verdict, the model count and, with times, the optimization
+    /// and timing lines (then aspsat's own statistics with `--stats`).
+    fn text_summary(&self, out: &mut impl Write, verdict: Verdict, more: bool, total: Duration) {
+        let search = &self.stats.search;
+        let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
+        let _ = writeln!(out, "{}", verdict.text());
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Models       : {models}");
+        if !self.times {
+            return;
+        }
+        if let Some(c) = &self.best_costs {
+            let proven = if verdict == Verdict::OptimumFound {
+                "yes"
+            } else {
+                "no"
+            };
+            let _ = writeln!(out, "  Optimum    : {proven}");
+            let _ = writeln!(out, "Optimization : {}", join_costs(c));
+        }
+        let _ = writeln!(out, "Calls        : 1");
+        let _ = writeln!(
+            out,
+            "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+            total.as_secs_f64(),
+            search.solve_time.as_secs_f64(),
+            search.first_model.unwrap_or_default().as_secs_f64(),
+            search.unsat_time.as_secs_f64()
+        );
+        let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
+        if self.show_stats {
+            self.text_stats(out);
+        }
+    }
+
+    /// aspsat's statistics (`--stats`) in the text format.
+    fn text_stats(&self, out: &mut impl Write) {
+        let s = &self.stats;
+        let search = &s.search;
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Ground atoms : {}", s.ground_atoms);
+        let _ = writeln!(out, "Ground rules : {}", s.ground_rules);
+        let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
+        let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
+        let e = &s.encoding;
+        let _ = writeln!(
+            out,
+            "Card encoding: {} clauses, {} vars",
+            e.card_clauses, e.card_vars
+        );
+        let _ = writeln!(
+            out,
+            "PB encoding  : {} clauses, {} vars",
+            e.pb_clauses, e.pb_vars
+        );
+        let b = &s.bound_encoding;
+        let _ = writeln!(
+            out,
+            "Opt bounds   : {} clauses, {} vars",
+            b.pb_clauses, b.pb_vars
+        );
+        let _ = writeln!(out, "Solver calls : {}", search.solver_calls);
+        let _ = writeln!(out, "Loop nogoods : {}", search.loop_nogoods);
+        let _ = writeln!(
+            out,
+            "Minimality   : {} candidates rejected",
+            search.minimality_checks
+        );
+        let _ = writeln!(
+            out,
+            "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
+            s.ground_time.as_secs_f64(),
+            s.translate_time.as_secs_f64(),
+            search.solve_time.as_secs_f64()
+        );
+    }
+
+    /// clingo's JSON document (`--outf=2`), with aspsat's statistics under `Stats` with `--stats`.
+    fn json_summary(&self, verdict: Verdict, more: bool, total: Duration) -> Json {
+        let s = &self.stats;
+        let search = &s.search;
+        let witnesses: Vec<Json> = self
+            .witnesses
+            .iter()
+            .map(|(w, c)| match c {
+                Some(c) => json!({ "Value": w, "Costs": c }),
+                None => json!({ "Value": w }),
+            })
+            .collect();
+        let mut call = serde_json::Map::new();
+        if !witnesses.is_empty() {
+            call.insert("Witnesses".into(), Json::Array(witnesses));
+        }
+        let mut doc = json!({
+            "Solver": VERSION_LINE,
+            "Input": self.inputs,
+            "Call": [Json::Object(call)],
+            "Result": verdict.text(),
+            "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
+            "Calls": 1,
+            "Time": {
+                "Total": round3(total),
+                "Solve": round3(search.solve_time),
+                "Model": round3(search.first_model.unwrap_or_default()),
+                "Unsat": round3(search.unsat_time),
+                "CPU": round3(total),
+            },
+        });
+        if let Some(c) = &self.best_costs {
+            let proven = if verdict == Verdict::OptimumFound {
+                "yes"
+            } else {
+                "no"
+            };
+            doc["Models"]["Optimum"] = json!(proven);
+            doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));
+            doc["Models"]["Costs"] = json!(c);
+        }
+        if self.show_stats {
+            doc["Stats"] = json!({
+                "GroundAtoms": s.ground_atoms,
+                "GroundRules": s.ground_rules,
+                "CnfVars": s.cnf_vars,
+                "CnfClauses": s.cnf_clauses,
+                "CardClauses": s.encoding.card_clauses,
+                "CardVars": s.encoding.card_vars,
+                "PbClauses": s.encoding.pb_clauses,
+                "PbVars": s.encoding.pb_vars,
+                "BoundClauses": s.bound_encoding.pb_clauses,
+                "BoundVars": s.bound_encoding.pb_vars,
+                "SolverCalls": search.solver_calls,
+                "LoopNogoods": search.loop_nogoods,
+                "MinimalityRejections": search.minimality_checks,
+                "GroundTime": round3(s.ground_time),
+                "TranslateTime": round3(s.translate_time),
+                "SolveTime": round3(search.solve_time),
+            });
+        }
+        doc
     }
 }
 
