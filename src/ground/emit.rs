@@ -446,7 +446,7 @@ impl Grounder {
                     rule_body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
                 }
             }
-            self.push_rule(Rule {
+            self.push_shifted_rule(Rule {
                 head: Head::Atom(e.atom),
                 body: rule_body,
             });
@@ -465,7 +465,7 @@ impl Grounder {
                         .collect(),
                 ));
             }
-            self.push_rule(Rule {
+            self.push_shifted_rule(Rule {
                 head: Head::None,
                 body: constraint,
             });
