@@ -5,6 +5,7 @@
 //! clingo-style text or JSON). [`compile`] runs the first stages in one call; [`commands`] are
 //! the subcommands of the `aspsat` binary, and [`exit`] holds their exit codes.
 
+pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
 pub mod exit;

@@ -11,6 +11,27 @@ pub const VERSION_LINE: &str = concat!("aspsat version ", env!("CARGO_PKG_VERSIO
 pub enum Format {
     Text,
     Json,
+    /// clingo's `--outf=1`, the ASP competition's output: `ANSWER` and the atoms as facts,
+    /// `COST`, `OPTIMUM`, `INCONSISTENT`; everything else as `%` comments.
+    Competition,
+}
+
+/// Which models a run prints (clingo's `--quiet=M`): all as they come, only the last one
+/// (before the verdict), or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ModelsShown {
+    #[default]
+    All,
+    Last,
+    None,
+}
+
+/// How much the output shows besides its format: clingo's `--quiet` and `--verbose=0`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    pub models: ModelsShown,
+    /// clingo's `-V0`: no header, no `Answer:` lines and no summary after the verdict.
+    pub terse: bool,
 }
 
 /// The final verdict of a run.
@@ -73,6 +94,7 @@ impl Stats {
 /// Prints models as they come (text) or collects them (JSON), then the summary.
 pub struct Printer {
     format: Format,
+    style: Style,
     show_stats: bool,
     inputs: Vec<String>,
     /// What `Reading from` names (text).
@@ -115,6 +137,7 @@ impl Printer {
         };
         Printer {
             format,
+            style: Style::default(),
             show_stats,
             inputs,
             reading,
@@ -138,6 +161,10 @@ impl Printer {
         p
     }
 
+    pub fn set_style(&mut self, style: Style) {
+        self.style = style;
+    }
+
     /// Takes over what the search measured.
     pub fn record(&mut self, search: SolveStats) {
         self.stats.search = search;
@@ -153,35 +180,71 @@ impl Printer {
     }
 
     pub fn begin(&mut self) {
-        if self.format == Format::Text {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{VERSION_LINE}");
-            let _ = writeln!(out, "Reading from {}", self.reading);
-            if self.times {
-                let _ = writeln!(out, "Solving...");
-            }
-            let _ = out.flush();
+        if self.format == Format::Json || self.style.terse {
+            return;
+        }
+        let comment = self.comment();
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{comment}{VERSION_LINE}");
+        let _ = writeln!(out, "{comment}Reading from {}", self.reading);
+        if self.times {
+            let _ = writeln!(out, "{comment}Solving...");
+        }
+        let _ = out.flush();
+    }
+
+    /// What starts a line that is not part of the answer (`%` in the competition format).
+    fn comment(&self) -> &'static str {
+        if self.format == Format::Competition {
+            "% "
+        } else {
+            ""
         }
     }
 
     pub fn model(&mut self, symbols: Vec<String>, costs: Option<Vec<i64>>) {
-        if self.format == Format::Text {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(
-                out,
-                "Answer: {}",
-                self.witnesses.len() + 1 - self.numbering_offset
-            );
-            let _ = writeln!(out, "{}", symbols.join(" "));
-            if let Some(c) = &costs {
-                let _ = writeln!(out, "Optimization: {}", join_costs(c));
-            }
-            let _ = out.flush();
-        }
         if costs.is_some() {
             self.best_costs = costs.clone();
         }
         self.witnesses.push((symbols, costs));
+        if self.style.models == ModelsShown::All {
+            self.print_model(self.witnesses.len() - 1);
+        }
+    }
+
+    /// Prints witness `i` in the text or competition format.
+    fn print_model(&self, i: usize) {
+        let (symbols, costs) = &self.witnesses[i];
+        // numbers restart in the optimal phase of `--opt-mode=optN`
+        let number = if i >= self.numbering_offset {
+            i + 1 - self.numbering_offset
+        } else {
+            i + 1
+        };
+        let mut out = std::io::stdout().lock();
+        match self.format {
+            Format::Json => return,
+            Format::Text => {
+                if !self.style.terse {
+                    let _ = writeln!(out, "Answer: {number}");
+                }
+                let _ = writeln!(out, "{}", symbols.join(" "));
+                if let Some(c) = costs {
+                    let _ = writeln!(out, "Optimization: {}", join_costs(c));
+                }
+            }
+            Format::Competition => {
+                if !self.style.terse {
+                    let _ = writeln!(out, "% Answer: {number}");
+                }
+                let facts: Vec<String> = symbols.iter().map(|s| format!("{s}.")).collect();
+                let _ = writeln!(out, "ANSWER\n{}", facts.join(" "));
+                if let Some(c) = costs {
+                    let _ = writeln!(out, "COST {}", join_costs(c));
+                }
+            }
+        }
+        let _ = out.flush();
     }
 
     pub fn in_optimal_phase(&self) -> bool {
@@ -205,9 +268,16 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
+        if self.style.models == ModelsShown::Last && !self.witnesses.is_empty() {
+            self.print_model(self.witnesses.len() - 1);
+        }
         let mut out = std::io::stdout().lock();
         match self.format {
+            Format::Text if self.style.terse => {
+                let _ = writeln!(out, "{}", verdict.text());
+            }
             Format::Text => self.text_summary(&mut out, verdict, more, total),
+            Format::Competition => self.competition_summary(&mut out, verdict, more, total),
             Format::Json => {
                 let doc = self.json_summary(verdict, more, total);
                 let _ = writeln!(
@@ -253,6 +323,55 @@ impl Printer {
         if self.show_stats {
             self.text_stats(out);
         }
+    }
+
+    /// The competition format's verdict (`OPTIMUM`, `INCONSISTENT`, `UNKNOWN`; nothing when
+    /// satisfiable) and the summary as `%` comments.
+    fn competition_summary(
+        &self,
+        out: &mut impl Write,
+        verdict: Verdict,
+        more: bool,
+        total: Duration,
+    ) {
+        match verdict {
+            Verdict::OptimumFound => {
+                let _ = writeln!(out, "OPTIMUM");
+            }
+            Verdict::Unsatisfiable => {
+                let _ = writeln!(out, "INCONSISTENT");
+            }
+            Verdict::Unknown => {
+                let _ = writeln!(out, "UNKNOWN");
+            }
+            Verdict::Satisfiable => {}
+        }
+        if self.style.terse {
+            return;
+        }
+        let search = &self.stats.search;
+        let more = if more { "+" } else { "" };
+        let _ = writeln!(out, "% ");
+        let _ = writeln!(out, "% Models         : {}{more}", self.witnesses.len());
+        if let Some(c) = &self.best_costs {
+            let proven = if verdict == Verdict::OptimumFound {
+                "yes"
+            } else {
+                "no"
+            };
+            let _ = writeln!(out, "%   Optimum      : {proven}");
+            let _ = writeln!(out, "% Optimization   : {}", join_costs(c));
+        }
+        let _ = writeln!(out, "% Calls          : 1");
+        let _ = writeln!(
+            out,
+            "% Time           : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+            total.as_secs_f64(),
+            search.solve_time.as_secs_f64(),
+            search.first_model.unwrap_or_default().as_secs_f64(),
+            search.unsat_time.as_secs_f64()
+        );
+        let _ = writeln!(out, "% CPU Time       : {:.3}s", total.as_secs_f64());
     }
 
     /// aspsat's statistics (`--stats`) in the text format.
@@ -301,8 +420,12 @@ impl Printer {
     fn json_summary(&self, verdict: Verdict, more: bool, total: Duration) -> Json {
         let s = &self.stats;
         let search = &s.search;
-        let witnesses: Vec<Json> = self
-            .witnesses
+        let shown = match self.style.models {
+            ModelsShown::All => &self.witnesses[..],
+            ModelsShown::Last => &self.witnesses[self.witnesses.len().saturating_sub(1)..],
+            ModelsShown::None => &[],
+        };
+        let witnesses: Vec<Json> = shown
             .iter()
             .map(|(w, c)| match c {
                 Some(c) => json!({ "Value": w, "Costs": c }),
