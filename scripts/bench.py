@@ -161,7 +161,10 @@ def main():
     ap.add_argument("--set", default=None, choices=["suite", "enum", "real"])
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
     ap.add_argument("--no-sizes", action="store_true", help="skip the --stats runs")
+    ap.add_argument("--aspsat", default=str(ASPSAT), help="the binary (default: the release build)")
     opts = ap.parse_args()
+    global ASPSAT
+    ASPSAT = Path(opts.aspsat).resolve()
     if not ASPSAT.exists():
         sys.exit("build first: cargo build --release")
 
