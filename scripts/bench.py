@@ -154,6 +154,7 @@ def fmt_time(t, timed_out):
 
 
 def main():
+    global ASPSAT
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--timeout", type=float, default=60.0)
@@ -163,7 +164,6 @@ def main():
     ap.add_argument("--no-sizes", action="store_true", help="skip the --stats runs")
     ap.add_argument("--aspsat", default=str(ASPSAT), help="the binary (default: the release build)")
     opts = ap.parse_args()
-    global ASPSAT
     ASPSAT = Path(opts.aspsat).resolve()
     if not ASPSAT.exists():
         sys.exit("build first: cargo build --release")
