@@ -48,7 +48,6 @@ INSTANCES = [
     ("suite", "rectangle-free 8x8, 4", ["benchmarks/encodings/rectangle_free.lp", "-c", "n=8", "-c", "k=4"]),
     ("suite", "zebra, all", ["encodings/zebra.lp", "0"]),
     ("suite", "zebra (seed), all", ["encodings/zebra_seed.lp", "0"]),
-    ("suite", "flowerfinder, all", ["encodings/flowerfinder.lp", "0"]),
     ("suite", "equation, all", ["encodings/equation.lp", "instances/equation_1.lp", "0"]),
     ("suite", "jodici, all", ["encodings/jodici.lp", "instances/jodici_1.lp", "0"]),
     ("suite", "animals, all", ["encodings/edge_matching.lp", "instances/animals.lp", "0"]),
@@ -191,6 +190,9 @@ def main():
         av, cv = verdict(a_runs[-1]["text"]), verdict(c_runs[-1]["text"])
         a_to = any(r["timeout"] for r in a_runs)
         c_to = any(r["timeout"] for r in c_runs)
+        if av[2] is not None or cv[2] is not None:
+            # optimization: the improving models differ, the verdict and optimum must not
+            av, cv = (av[0], av[2]), (cv[0], cv[2])
         if not a_to and not c_to and av != cv:
             sys.exit(f"DISAGREEMENT on {name}: aspsat {av}, clingo {cv}")
         aw = statistics.median(r["wall"] for r in a_runs)

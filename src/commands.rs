@@ -247,7 +247,14 @@ fn run_enumeration(
         &mut |model, cnf_model| {
             verify(args, compiled, cnf_model);
             let costs = with_costs.then(|| crate::solve::optimize::costs(tr, cnf_model));
-            printer.lock().unwrap().model(texts(compiled, model), costs);
+            let mut p = printer.lock().unwrap();
+            p.model(texts(compiled, model), costs);
+            // `aspsat ... | head -1`: nobody reads further models.
+            if p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
         },
     );
     let mut p = printer.lock().unwrap();

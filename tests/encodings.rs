@@ -240,6 +240,7 @@ fn solve(
             },
             &mut |m, _| {
                 out.insert(names(m, symbols));
+                aspsat::solve::Next::Continue
             },
         )?;
         return Ok((out, None));

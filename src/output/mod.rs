@@ -80,6 +80,9 @@ pub struct Printer {
     /// Whether the summary has clingo's `Calls`/`Time` lines (not for `aspsat decode`, which
     /// times nothing).
     times: bool,
+    /// Models printed so far.
+    models: usize,
+    /// The models for the JSON document (text prints them as they come and keeps none).
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
     /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
     numbering_offset: usize,
@@ -89,6 +92,8 @@ pub struct Printer {
     start: Instant,
     pub stats: Stats,
     finished: bool,
+    /// Writing a model failed because the reader closed standard output.
+    output_closed: bool,
 }
 
 impl Printer {
@@ -119,6 +124,7 @@ impl Printer {
             inputs,
             reading,
             times: true,
+            models: 0,
             witnesses: Vec::new(),
             numbering_offset: 0,
             optimal_models: 0,
@@ -126,6 +132,7 @@ impl Printer {
             start: Instant::now(),
             stats: Stats::default(),
             finished: false,
+            output_closed: false,
         }
     }
 
@@ -149,7 +156,7 @@ impl Printer {
     }
 
     pub fn models(&self) -> usize {
-        self.witnesses.len()
+        self.models
     }
 
     pub fn begin(&mut self) {
@@ -165,23 +172,35 @@ impl Printer {
     }
 
     pub fn model(&mut self, symbols: Vec<String>, costs: Option<Vec<i64>>) {
-        if self.format == Format::Text {
+        if self.format == Format::Text && !self.output_closed {
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(
+            let written = writeln!(
                 out,
-                "Answer: {}",
-                self.witnesses.len() + 1 - self.numbering_offset
-            );
-            let _ = writeln!(out, "{}", symbols.join(" "));
-            if let Some(c) = &costs {
-                let _ = writeln!(out, "Optimization: {}", join_costs(c));
+                "Answer: {}\n{}",
+                self.models + 1 - self.numbering_offset,
+                symbols.join(" ")
+            )
+            .and_then(|()| match &costs {
+                Some(c) => writeln!(out, "Optimization: {}", join_costs(c)),
+                None => Ok(()),
+            })
+            .and_then(|()| out.flush());
+            if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+                self.output_closed = true;
             }
-            let _ = out.flush();
         }
         if costs.is_some() {
             self.best_costs = costs.clone();
         }
-        self.witnesses.push((symbols, costs));
+        self.models += 1;
+        if self.format == Format::Json {
+            self.witnesses.push((symbols, costs));
+        }
+    }
+
+    /// Whether standard output was closed by its reader (printing more is pointless).
+    pub fn output_closed(&self) -> bool {
+        self.output_closed
     }
 
     pub fn in_optimal_phase(&self) -> bool {
@@ -190,7 +209,7 @@ impl Printer {
 
     /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
     pub fn begin_optimal_models(&mut self) {
-        self.numbering_offset = self.witnesses.len();
+        self.numbering_offset = self.models;
     }
 
     pub fn set_optimal_models(&mut self, n: usize) {
@@ -208,7 +227,7 @@ impl Printer {
         let s = &self.stats;
         let search = &s.search;
         let mut out = std::io::stdout().lock();
-        let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
+        let models = format!("{}{}", self.models, if more { "+" } else { "" });
         match self.format {
             Format::Text => {
                 let _ = writeln!(out, "{}", verdict.text());
@@ -294,7 +313,7 @@ impl Printer {
                     "Input": self.inputs,
                     "Call": [Json::Object(call)],
                     "Result": verdict.text(),
-                    "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
+                    "Models": { "Number": self.models, "More": if more { "yes" } else { "no" } },
                     "Calls": 1,
                     "Time": {
                         "Total": round3(total),
