@@ -5,7 +5,7 @@ use crate::exit;
 use crate::load;
 use crate::output::{Format, Printer, Stats, Verdict};
 use crate::pipeline::{CompileOptions, Compiled, compile, ground_options};
-use crate::solve::optimize::{OptMode, optimize};
+use crate::solve::optimize::{OptMode, OptStrategy, optimize};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
 use crate::translate::{EncodingOptions, TranslationKind, Value};
@@ -36,6 +36,7 @@ pub struct SolveArgs {
     /// How positive loops of non-tight programs are handled.
     pub translation: TranslationKind,
     pub opt_mode: OptMode,
+    pub opt_strategy: OptStrategy,
     /// Check every model against the ground program (always on in debug builds).
     pub check: bool,
 }
@@ -194,6 +195,7 @@ fn run_optimization(
         tr,
         backend.as_mut(),
         args.opt_mode,
+        args.opt_strategy,
         args.models,
         &mut |model: &crate::solve::Model,
               cnf_model: &[bool],

@@ -1,7 +1,7 @@
 //! The `aspsat` command line: flags in, exit code out. Everything else lives in the library.
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
-use aspsat::solve::optimize::OptMode;
+use aspsat::solve::optimize::{OptMode, OptStrategy};
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
@@ -91,6 +91,9 @@ enum Command {
         /// Optimization mode (clingo's --opt-mode)
         #[arg(long, value_name = "MODE", value_enum, default_value_t)]
         opt_mode: OptMode,
+        /// How each priority level is minimized (clingo's --opt-strategy): bb, usc or auto
+        #[arg(long, value_name = "STRATEGY", value_enum, default_value_t)]
+        opt_strategy: OptStrategy,
         /// Check every model against the ground program before printing it (a stable-model
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
@@ -141,6 +144,7 @@ fn main() {
             solver,
             translation,
             opt_mode,
+            opt_strategy,
             check,
         } => {
             let mut args = program.args();
@@ -156,6 +160,7 @@ fn main() {
                 solver_args: solver.solver_args,
                 translation,
                 opt_mode,
+                opt_strategy,
                 check,
             })
         }

@@ -6,6 +6,7 @@
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
 pub mod check;
+mod core_guided;
 mod enumerate;
 pub mod external;
 pub(crate) mod minimality;
@@ -41,6 +42,15 @@ pub trait SatBackend {
     /// assumptions are cheap (external solvers start from scratch each time).
     fn is_incremental(&self) -> bool {
         true
+    }
+    /// After an unsatisfiable `solve_assuming`, assumptions that cannot hold together (empty
+    /// when the clauses alone are unsatisfiable); `None` when the back end cannot tell.
+    fn failed_core(&self) -> Option<Vec<CnfLit>> {
+        None
+    }
+    /// Whether [`SatBackend::failed_core`] answers.
+    fn gives_cores(&self) -> bool {
+        false
     }
 }
 
