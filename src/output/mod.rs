@@ -224,6 +224,7 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
+        let cpu = cpu_time().unwrap_or(total);
         let s = &self.stats;
         let search = &s.search;
         let mut out = std::io::stdout().lock();
@@ -255,7 +256,7 @@ impl Printer {
                     search.first_model.unwrap_or_default().as_secs_f64(),
                     search.unsat_time.as_secs_f64()
                 );
-                let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
+                let _ = writeln!(out, "CPU Time     : {:.3}s", cpu.as_secs_f64());
                 if self.show_stats {
                     let _ = writeln!(out);
                     let _ = writeln!(out, "Ground atoms : {}", s.ground_atoms);
@@ -320,7 +321,7 @@ impl Printer {
                         "Solve": round3(search.solve_time),
                         "Model": round3(search.first_model.unwrap_or_default()),
                         "Unsat": round3(search.unsat_time),
-                        "CPU": round3(total),
+                        "CPU": round3(cpu),
                     },
                 });
                 if let Some(c) = &self.best_costs {
@@ -363,6 +364,16 @@ impl Printer {
         }
         let _ = out.flush();
     }
+}
+
+/// The processor time this process used (user and system), as clingo's `CPU Time`.
+fn cpu_time() -> Option<Duration> {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let usage = getrusage(UsageWho::RUSAGE_SELF).ok()?;
+    let of = |t: nix::sys::time::TimeVal| {
+        Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
+    };
+    Some(of(usage.user_time()) + of(usage.system_time()))
 }
 
 fn join_costs(c: &[i64]) -> String {
