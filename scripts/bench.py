@@ -64,7 +64,6 @@ INSTANCES = [
     ("real", "graph colouring 135 (0021), k=6", [GC + "/encoding.lp", GC_INST + "0021-graph_colouring-135-0.lp", "-c", "k=6"]),
     ("real", "graph colouring 150 (0060), k=6", [GC + "/encoding.lp", GC_INST + "0060-graph_colouring-150-0.lp", "-c", "k=6"]),
     ("real", "graph colouring 125 (0004), fewest colours", [GC + "/fewest_colours.lp", GC_INST + "0004-graph_colouring-125-0.lp", "-c", "k=7"]),
-    ("real", "graph colouring 140 (0032), fewest colours", [GC + "/fewest_colours.lp", GC_INST + "0032-graph_colouring-140-0.lp", "-c", "k=8"]),
 ]
 
 
