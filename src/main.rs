@@ -2,7 +2,7 @@
 
 use aspsat::clingo_flags::{self, ClingoFlags};
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
-use aspsat::solve::optimize::OptMode;
+use aspsat::solve::optimize::{OptMode, OptStrategy};
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
@@ -92,6 +92,9 @@ enum Command {
         /// Optimization mode (clingo's --opt-mode)
         #[arg(long, value_name = "MODE", value_enum, default_value_t)]
         opt_mode: OptMode,
+        /// How each priority level is minimized (clingo's --opt-strategy): bb, usc or auto
+        #[arg(long, value_name = "STRATEGY", value_enum, default_value_t)]
+        opt_strategy: OptStrategy,
         /// Check every model against the ground program before printing it (a stable-model
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
@@ -158,6 +161,7 @@ fn main() {
             solver,
             translation,
             opt_mode,
+            opt_strategy,
             check,
             clingo,
         } => {
@@ -174,6 +178,7 @@ fn main() {
                 solver_args: solver.solver_args,
                 translation,
                 opt_mode,
+                opt_strategy,
                 check,
                 ..SolveArgs::default()
             };
