@@ -95,6 +95,10 @@ enum Command {
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
         check: bool,
+        /// Ground and translate, print the statistics (with --stats) and stop before searching
+        /// (UNKNOWN, exit 1)
+        #[arg(long)]
+        sizes_only: bool,
     },
     /// Print the ground program
     Ground {
@@ -126,6 +130,9 @@ enum Command {
         #[command(subcommand)]
         kind: aspsat::puzzles::PuzzleCommand,
     },
+    /// Run encodings × instances × option sets and compare sizes, times, models and verdicts
+    /// (locally in parallel, or as a job list for GNU parallel or Slurm)
+    Compare(aspsat::compare::CompareArgs),
 }
 
 fn main() {
@@ -142,6 +149,7 @@ fn main() {
             translation,
             opt_mode,
             check,
+            sizes_only,
         } => {
             let mut args = program.args();
             let count = commands::take_model_count(&mut args.files).or(models);
@@ -157,6 +165,7 @@ fn main() {
                 translation,
                 opt_mode,
                 check,
+                sizes_only,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),
@@ -171,6 +180,7 @@ fn main() {
             map,
         } => commands::decode(&cnf, &solver_output, map.as_deref()),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
+        Command::Compare(args) => aspsat::compare::run(&args),
     };
     std::process::exit(code);
 }
