@@ -111,7 +111,12 @@ impl OptionSet {
 
     /// The `--option-set` argument that gives this set back.
     pub fn to_arg(&self) -> String {
-        format!("{}={}", self.label, self.flags.join(" "))
+        let flags = self.flags.join(" ");
+        if self.label == flags && self.label.starts_with('-') {
+            flags
+        } else {
+            format!("{}={flags}", self.label)
+        }
     }
 }
 

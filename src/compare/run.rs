@@ -283,6 +283,24 @@ fn read_all(file: &mut std::fs::File) -> String {
     text
 }
 
+/// What went wrong, from a child's standard error: aspsat's error (with the lines that follow
+/// it, such as a solver's own words), Rust's allocation failure or panic; else the last line.
+fn failure_message(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines
+        .iter()
+        .position(|l| {
+            l.contains("error") || l.contains("memory allocation") || l.contains("panicked")
+        })
+        .or(lines.len().checked_sub(1))?;
+    let text: Vec<&str> = lines[start..]
+        .iter()
+        .take(4)
+        .map(|l| l.trim().trim_start_matches('|').trim())
+        .collect();
+    Some(text.join(" ").chars().take(400).collect())
+}
+
 fn seconds(t: libc::timeval) -> f64 {
     t.tv_sec as f64 + t.tv_usec as f64 / 1e6
 }
@@ -292,16 +310,7 @@ impl Finished {
         let exited = libc::WIFEXITED(self.status);
         let exit_code = exited.then(|| libc::WEXITSTATUS(self.status));
         let signal = libc::WIFSIGNALED(self.status).then(|| libc::WTERMSIG(self.status));
-        // The line that says what went wrong: aspsat's error, Rust's allocation failure or
-        // panic; else the last line.
-        let stderr_tail = self
-            .stderr
-            .lines()
-            .find(|l| {
-                l.contains("error") || l.contains("memory allocation") || l.contains("panicked")
-            })
-            .or_else(|| self.stderr.lines().rfind(|l| !l.trim().is_empty()))
-            .map(str::to_string);
+        let stderr_tail = failure_message(&self.stderr);
         let out_of_memory = self.stderr.contains("memory allocation of")
             || self.stderr.contains("capacity overflow")
             || self.stderr.contains("out of memory");
