@@ -39,7 +39,11 @@ pub struct CompareArgs {
     pub models: usize,
     /// Flags for `aspsat solve` under a label, e.g. "tot=--card-encoding totalizer" (repeat;
     /// none: one set "default" without flags)
-    #[arg(long = "option-set", value_name = "LABEL=FLAGS")]
+    #[arg(
+        long = "option-set",
+        value_name = "LABEL=FLAGS",
+        allow_hyphen_values = true
+    )]
     pub option_sets: Vec<String>,
     /// SAT back end of every run (as `aspsat solve --solver`)
     #[arg(long, value_name = "NAME|PATH")]
