@@ -43,6 +43,8 @@ pub struct SolveArgs {
     pub format: Option<Format>,
     /// Which models are printed and how much else (clingo's `--quiet`, `--verbose`).
     pub style: Style,
+    /// Stop after grounding and translating (the statistics of `aspsat compare --sizes-only`).
+    pub sizes_only: bool,
 }
 
 /// clingo's `prog.lp 0`: a bare integer among the file names that is not a file is the model
@@ -159,6 +161,9 @@ pub fn solve(args: &SolveArgs) -> i32 {
         Err(code) => return code,
     };
     printer.lock().unwrap().stats = Stats::of(&compiled);
+    if args.sizes_only {
+        return conclude(&mut printer.lock().unwrap(), Verdict::Unknown, false);
+    }
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
     if optimizing && args.opt_mode != OptMode::Enum {
         run_optimization(args, &compiled, &solver, &printer)

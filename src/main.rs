@@ -101,6 +101,10 @@ enum Command {
         check: bool,
         #[command(flatten)]
         clingo: ClingoFlags,
+        /// Ground and translate, print the statistics (with --stats) and stop before searching
+        /// (UNKNOWN, exit 1)
+        #[arg(long)]
+        sizes_only: bool,
     },
     /// Print the ground program
     Ground {
@@ -132,6 +136,9 @@ enum Command {
         #[command(subcommand)]
         kind: aspsat::puzzles::PuzzleCommand,
     },
+    /// Run encodings × instances × option sets and compare sizes, times, models and verdicts
+    /// (locally in parallel, or as a job list for GNU parallel or Slurm)
+    Compare(aspsat::compare::CompareArgs),
 }
 
 /// Parses the command line, with clingo's spellings (see [`clingo_flags`]).
@@ -164,6 +171,7 @@ fn main() {
             opt_strategy,
             check,
             clingo,
+            sizes_only,
         } => {
             let mut args = program.args();
             let count = commands::take_model_count(&mut args.files).or(models);
@@ -180,6 +188,7 @@ fn main() {
                 opt_mode,
                 opt_strategy,
                 check,
+                sizes_only,
                 ..SolveArgs::default()
             };
             match clingo.apply(&mut solve_args) {
@@ -202,6 +211,7 @@ fn main() {
             map,
         } => commands::decode(&cnf, &solver_output, map.as_deref()),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
+        Command::Compare(args) => aspsat::compare::run(&args),
     };
     std::process::exit(code);
 }

@@ -225,6 +225,7 @@ impl Printer {
             (Format::Json, _) => self.witnesses.push((symbols, costs)),
             (_, ModelsShown::All) => self.print_model(index, &symbols, costs.as_deref()),
             (_, ModelsShown::Last) => self.witnesses = vec![(symbols, costs)],
+            (_, ModelsShown::None) => {}
         }
     }
 
