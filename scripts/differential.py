@@ -78,6 +78,8 @@ def main():
     ap.add_argument("--size", type=float, default=1.0, help="statements scale (default 1)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per program and tool")
     ap.add_argument("--shrink", type=int, default=5, help="shrink at most this many failures")
+    ap.add_argument("--shrink-refusals", type=int, default=0,
+                    help="shrink the example of this many of the most common refusals")
     ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
     ap.add_argument("--keep", help="directory to write failing programs to")
     ap.add_argument("--json", help="write the report as JSON to this file")
@@ -137,6 +139,15 @@ def main():
             small, _ = shrink(f["text"], still_fails, max_checks=600)
             o, d, _, _ = runner.check(small)
             f["shrunk"], f["shrunk_detail"] = small, f"{o}: {d}"
+        for msg, _ in report.refusals.most_common(opts.shrink_refusals):
+            target = ("aspsat_refuses", msg)
+
+            def still_refused(text):
+                o, d, _, _ = runner.check(text)
+                return (o, d) == target
+
+            small, _ = shrink(report.examples[msg], still_refused, max_checks=400)
+            report.examples[msg] = small
         if opts.keep:
             os.makedirs(opts.keep, exist_ok=True)
             for f in report.failures:
