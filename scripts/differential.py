@@ -4,9 +4,9 @@
 Runs both on every encoding in encodings/ (with its instances) and on N random programs from the
 grammar-based generator (scripts/difftest/generate.py), and compares verdict, answer sets (the
 optimal ones with --opt-mode=optN when optimizing), optimum costs and exit code. Each program is
-classified as agree / aspsat refuses (exit 65) / clingo refuses / wrong / crash; wrong and crashing
-programs are shrunk to a small program failing the same way. Exits 1 if any program is wrong or
-crashes.
+classified as agree / aspsat refuses (exit 65) / clingo refuses / wrong / crash / bad message (a
+refusal without `file:line:col`); failing programs are shrunk to a small program failing the
+same way. Exits 1 if any program is wrong, crashes or gets a bad message.
 
     python3 scripts/differential.py --seed 1 --programs 300
     python3 scripts/differential.py --seed 7 --programs 500 --only pool,interval   # one family
@@ -58,6 +58,8 @@ def encoding_runs():
 def signature(outcome, detail):
     """What must stay the same while shrinking: the outcome and the kind of difference."""
     if outcome == "wrong":
+        return outcome, detail.split(":")[0]
+    if outcome == "bad_message":
         return outcome, detail.split(":")[0]
     if outcome == "crash":
         return outcome, detail.split(" ")[3] if "panicked at" in detail else detail[:8]
@@ -164,7 +166,7 @@ def main():
     if opts.json:
         with open(opts.json, "w") as fh:
             json.dump(report.to_json(), fh, indent=1)
-    bad = report.outcomes["wrong"] + report.outcomes["crash"]
+    bad = sum(report.outcomes[o] for o in ("wrong", "crash", "bad_message"))
     sys.exit(1 if bad else 0)
 
 

@@ -75,6 +75,8 @@ class Gen:
     def __init__(self, rng, enabled=None, size=1.0):
         self.rng = rng
         self.enabled = set(FEATURES) if enabled is None else set(enabled)
+        # a run that targets a few features uses them twice as often
+        self.boost = 1 if enabled is None or len(self.enabled) > len(FEATURES) // 2 else 2
         self.size = size
         self.tags = set()
         self.consts = []
@@ -82,7 +84,7 @@ class Gen:
     # ----- helpers ------------------------------------------------------------------------
 
     def on(self, feature, p=1.0):
-        return feature in self.enabled and self.rng.random() < p
+        return feature in self.enabled and self.rng.random() < p * self.boost
 
     def tag(self, *names):
         self.tags.update(names)
@@ -106,7 +108,7 @@ class Gen:
 
     def term(self, vars_, where, depth=0):
         """A term for position `where` (for construct tags), mostly simple."""
-        r = self.rng.random()
+        r = self.rng.random() / self.boost
         if depth < 2 and r < 0.08 and self.on("pool"):
             self.tag(f"pool.{where}")
             alts = [self.term(vars_, where, depth + 1) for _ in range(self.rng.randint(2, 3))]

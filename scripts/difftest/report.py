@@ -1,7 +1,9 @@
 """Counts per outcome, refusal rate per construct, and the failing programs."""
 from collections import Counter, defaultdict
 
-OUTCOMES = ["agree", "aspsat_refuses", "clingo_refuses", "wrong", "crash", "skipped"]
+OUTCOMES = ["agree", "aspsat_refuses", "clingo_refuses", "wrong", "crash", "bad_message",
+            "skipped"]
+FAILURES = ("wrong", "crash", "bad_message")
 
 
 class Report:
@@ -22,7 +24,7 @@ class Report:
                 self.with_construct[c] += 1
                 if outcome == "aspsat_refuses":
                     self.refused_with[c] += 1
-                if outcome in ("wrong", "crash"):
+                if outcome in FAILURES:
                     self.wrong_with[c] += 1
         if outcome == "clingo_refuses":
             self.clingo_refusals[detail] += 1
@@ -30,7 +32,7 @@ class Report:
             self.refusals[detail] += 1
             if not self.examples[detail] or len(text) < len(self.examples[detail]):
                 self.examples[detail] = text
-        if outcome in ("wrong", "crash"):
+        if outcome in FAILURES:
             self.failures.append({"label": label, "outcome": outcome, "detail": detail,
                                   "text": text, "constructs": sorted(constructs)})
 
@@ -40,7 +42,7 @@ class Report:
     def summary(self):
         total = sum(self.outcomes.values())
         parts = [f"{o} {self.outcomes[o]}" for o in OUTCOMES]
-        refused = self.outcomes["aspsat_refuses"]
+        refused = self.outcomes["aspsat_refuses"] + self.outcomes["bad_message"]
         rate = 100.0 * refused / max(1, self.compared())
         return f"{total} programs: " + ", ".join(parts) + f" (aspsat refuses {rate:.1f}%)"
 
@@ -48,7 +50,7 @@ class Report:
         lines = ["differential: " + self.summary()]
         if self.with_construct:
             lines.append("")
-            lines.append("per construct: programs using it, refused by aspsat (rate), wrong+crash")
+            lines.append("per construct: programs using it, refused by aspsat (rate), failures")
             for c in sorted(self.with_construct, key=lambda c: (-self.refused_with[c], c)):
                 n = self.with_construct[c]
                 r = self.refused_with[c]

@@ -5,6 +5,8 @@ Outcomes:
   aspsat_refuses   aspsat exits 65 with a message, clingo answers
   clingo_refuses   clingo rejects the program and so does aspsat (nothing to compare)
   wrong            both answer and differ, or aspsat answers a program clingo rejects
+  bad_message      aspsat refuses with a message without `file:line:col` or naming an
+                   internal literal (the product's rule: every message names the user's text)
   crash            aspsat panics, dies by a signal, exits with an unexpected code, prints
                    unreadable output, or times out
   skipped          clingo timed out or has too many models to compare
@@ -108,6 +110,20 @@ def first_line(message):
     return message.splitlines()[0][:160] if message else ""
 
 
+POSITION = re.compile(r"^\S+:\d+:\d+(-\d+)?(:\d+)?: ")
+
+
+def message_problem(message):
+    """Why a refusal's first error line breaks the rule "every message names the user's text and
+    its file:line:col", or None."""
+    line = next((l for l in message.splitlines() if "error" in l), "")
+    if not POSITION.match(line):
+        return "no file:line:col"
+    if re.search(r"'#(false|true|aux|inc|delayed)", line):
+        return "names an internal literal"
+    return None
+
+
 def compare(want, got):
     """Outcome and a short explanation for clingo's answer `want` and aspsat's `got`."""
     if got["status"] == "crash":
@@ -119,6 +135,9 @@ def compare(want, got):
             return "clingo_refuses", first_line(want["message"])
         return "wrong", f"clingo rejects the program ({first_line(want['message'])}) but aspsat answers"
     if got["status"] == "error":
+        problem = message_problem(got["message"])
+        if problem:
+            return "bad_message", f"{problem}: {got['message'].splitlines()[0][:200]}"
         return "aspsat_refuses", first_line(got["message"])
     diffs = []
     for key in ("result", "exit", "optimum"):
