@@ -98,6 +98,9 @@ class Gen:
     # ----- terms --------------------------------------------------------------------------
 
     def number(self):
+        if self.chance(0.05):
+            self.tag("int.bases")
+            return self.pick(["0x2", "0b1", "0o3", "0x0", "-0b10"])
         return str(self.rng.choice([-1, 0, 1, 1, 2, 2, 3]))
 
     def simple(self, vars_):
@@ -201,12 +204,15 @@ class Gen:
         text = f"{a} {self.pick(CMP)} {b}"
         if self.chance(0.12):
             self.tag("cmp.not")
-            text = "not " + text
+            text = self.pick(["not ", "not ", "not not "]) + text
         return text
 
     def plain_literal(self, vars_, where):
         """A literal allowed in conditions and bodies (no aggregates)."""
         r = self.rng.random()
+        if r < 0.03:
+            self.tag("anonymous")
+            return self.pick(["p(_)", "s(_,_)", "s(1,_)", "-p(_)"])
         if r < 0.2 and self.on("cmp"):
             return self.comparison(vars_, where)
         if r < 0.25 and self.on("bool"):
@@ -296,6 +302,9 @@ class Gen:
                 if self.chance(0.2):
                     self.tag("agg.tuple")
                     tup.append(self.term(scope, "aggelem"))
+                if self.chance(0.05):
+                    self.tag("agg.tuple.empty")
+                    tup = [""]
                 cond = self.condition(vars_, "aggcond", binder)
                 elems.append(f"{','.join(tup)} : {cond}")
         left, right = self.guards(vars_)
@@ -332,7 +341,13 @@ class Gen:
                                  f"{self.condition(vars_, 'headcond', binder)}")
                 else:
                     elems.append(self.atom(vars_, "head"))
-            return self.pick([" ; ", " | "]).join(elems)
+            if ":" not in elems[0] and self.chance(0.05):
+                self.tag("cond.empty")
+                elems[0] += " :"
+                return " ; ".join(elems)
+            # `,` also separates disjunction elements, but a condition takes up the next `,`
+            seps = [" ; ", " ; ", " | "] + ([", "] if not any(":" in e for e in elems) else [])
+            return self.pick(seps).join(elems)
         if r < 0.25 and self.on("disj"):
             self.tag("disj.cond", "head.conditional")
             local, binder = self.local(vars_)
@@ -348,6 +363,9 @@ class Gen:
                                  f"{self.condition(vars_, 'headcond', binder)}")
                 else:
                     elems.append(self.atom(vars_, "head"))
+            if elems and ":" not in elems[-1] and self.chance(0.05):
+                self.tag("cond.empty")
+                elems[-1] += " : "
             left, right = self.guards(vars_) if self.chance(0.6) else ("", "")
             if left or right:
                 self.tag("choice.bounds")
@@ -365,6 +383,9 @@ class Gen:
                 tup = [self.weight(scope, func)]
                 if self.chance(0.5):
                     tup.append(self.pick(scope) if scope else "1")
+                if self.chance(0.05):
+                    self.tag("agg.tuple.empty")
+                    tup = [""]
                 atom = self.atom(scope, "head", classical=True)
                 if with_cond:
                     self.tag("headagg.cond")
@@ -474,8 +495,17 @@ class Gen:
         if self.on("const", 0.3):
             self.tag("const")
             name = self.pick(["n", "m"])
-            out.append(f"#const {name} = {self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)'])}.")
+            value = self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)', '"s"', '2*3'])
+            option = self.pick(["", "", "", " [default]", " [override]"])
+            out.append(f"#const {name} = {value}.{option}")
             self.consts.append(name)
+        if self.chance(0.03):
+            self.tag("program.base")
+            out.append("#program base.")
+        if self.chance(0.03):
+            self.tag("rare.statements")
+            out.append(self.pick([":~ . [1]", ":~ . [1@2,a]", "#minimize { }.", "r :- .",
+                                  "#maximize { 1@0 }."]))
         stmts = self.rng.randint(2, max(2, int(5 * self.size)))
         for _ in range(stmts):
             r = self.rng.random()
