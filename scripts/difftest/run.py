@@ -105,7 +105,7 @@ def first_line(message):
         line = line.strip()
         if "error" in line:
             line = re.sub(r"^[^ ]*:\d+:\d+(-\d+)?(:\d+)?: ", "", line)
-            line = re.sub(r"\(its head atoms [^)]*\)", "(…)", line)
+            line = re.sub(r"\(its head atoms .*? depend positively on each other\)", "(…)", line)
             return re.sub(r"'[^']*'", "'…'", line)[:160]
     return message.splitlines()[0][:160] if message else ""
 
