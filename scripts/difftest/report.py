@@ -88,3 +88,38 @@ class Report:
             "refusals": dict(self.refusals),
             "failures": self.failures,
         }
+
+
+def markdown(paths):
+    """A Markdown summary of several `--json` reports: counts per report, then the refusal rate
+    per construct over all of them."""
+    import json
+    import os
+
+    rows = ["| report | programs | agree | aspsat refuses | clingo refuses | wrong | crash | bad message |",
+            "|---|---|---|---|---|---|---|---|"]
+    programs, refused, failures = Counter(), Counter(), Counter()
+    for path in paths:
+        with open(path) as fh:
+            doc = json.load(fh)
+        o = Counter(doc["outcomes"])
+        total = sum(o.values())
+        rate = 100.0 * o["aspsat_refuses"] / max(1, total - o["skipped"])
+        rows.append(f"| {os.path.basename(path)} | {total} | {o['agree']} | {o['aspsat_refuses']} "
+                    f"({rate:.1f}%) | {o['clingo_refuses']} | {o['wrong']} | {o['crash']} | "
+                    f"{o['bad_message']} |")
+        for c, v in doc["constructs"].items():
+            programs[c] += v["programs"]
+            refused[c] += v["refused"]
+            failures[c] += v["wrong_or_crash"]
+    rows += ["", "| construct | programs | refused | rate | wrong/crash/bad |", "|---|---|---|---|---|"]
+    for c in sorted(programs, key=lambda c: (-refused[c] / max(1, programs[c]), c)):
+        rows.append(f"| {c} | {programs[c]} | {refused[c]} | "
+                    f"{100.0 * refused[c] / max(1, programs[c]):.1f}% | {failures[c]} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(markdown(sys.argv[1:]))
