@@ -318,7 +318,7 @@ fn cactus(doc: &mut Doc, all: &[Series], f: Frame, timeout: f64) {
         text_right(
             doc,
             f.right() - 4.0,
-            y - 9.0,
+            y + 10.0,
             &format!("time limit {timeout} s"),
         );
     }
