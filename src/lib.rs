@@ -6,6 +6,7 @@
 //! the subcommands of the `aspsat` binary ([`compare`] runs
 //! many of them side by side), and [`exit`] holds their exit codes.
 
+pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
 pub mod compare;
