@@ -291,10 +291,11 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
-        if self.format != Format::Json && self.style.models == ModelsShown::Last {
-            if let Some((symbols, costs)) = self.witnesses.pop() {
-                self.print_model(self.models - 1, &symbols, costs.as_deref());
-            }
+        if self.format != Format::Json
+            && self.style.models == ModelsShown::Last
+            && let Some((symbols, costs)) = self.witnesses.pop()
+        {
+            self.print_model(self.models - 1, &symbols, costs.as_deref());
         }
         let mut out = std::io::stdout().lock();
         match self.format {
@@ -344,7 +345,11 @@ impl Printer {
             search.first_model.unwrap_or_default().as_secs_f64(),
             search.unsat_time.as_secs_f64()
         );
-        let _ = writeln!(out, "CPU Time     : {:.3}s", cpu_time().unwrap_or(total).as_secs_f64());
+        let _ = writeln!(
+            out,
+            "CPU Time     : {:.3}s",
+            cpu_time().unwrap_or(total).as_secs_f64()
+        );
         if self.show_stats {
             self.text_stats(out);
         }
@@ -396,7 +401,11 @@ impl Printer {
             search.first_model.unwrap_or_default().as_secs_f64(),
             search.unsat_time.as_secs_f64()
         );
-        let _ = writeln!(out, "% CPU Time       : {:.3}s", cpu_time().unwrap_or(total).as_secs_f64());
+        let _ = writeln!(
+            out,
+            "% CPU Time       : {:.3}s",
+            cpu_time().unwrap_or(total).as_secs_f64()
+        );
     }
 
     /// aspsat's statistics (`--stats`) in the text format.
