@@ -2,7 +2,7 @@
 
 use aspsat::clingo_flags::{self, ClingoFlags};
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
-use aspsat::solve::optimize::OptMode;
+use aspsat::solve::optimize::{OptMode, OptStrategy};
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
@@ -92,12 +92,19 @@ enum Command {
         /// Optimization mode (clingo's --opt-mode)
         #[arg(long, value_name = "MODE", value_enum, default_value_t)]
         opt_mode: OptMode,
+        /// How each priority level is minimized (clingo's --opt-strategy): bb, usc or auto
+        #[arg(long, value_name = "STRATEGY", value_enum, default_value_t)]
+        opt_strategy: OptStrategy,
         /// Check every model against the ground program before printing it (a stable-model
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
         check: bool,
         #[command(flatten)]
         clingo: ClingoFlags,
+        /// Ground and translate, print the statistics (with --stats) and stop before searching
+        /// (UNKNOWN, exit 1)
+        #[arg(long)]
+        sizes_only: bool,
     },
     /// Print the ground program
     Ground {
@@ -129,6 +136,9 @@ enum Command {
         #[command(subcommand)]
         kind: aspsat::puzzles::PuzzleCommand,
     },
+    /// Run encodings × instances × option sets and compare sizes, times, models and verdicts
+    /// (locally in parallel, or as a job list for GNU parallel or Slurm)
+    Compare(aspsat::compare::CompareArgs),
 }
 
 /// Parses the command line, with clingo's spellings (see [`clingo_flags`]).
@@ -158,8 +168,10 @@ fn main() {
             solver,
             translation,
             opt_mode,
+            opt_strategy,
             check,
             clingo,
+            sizes_only,
         } => {
             let mut args = program.args();
             let count = commands::take_model_count(&mut args.files).or(models);
@@ -174,7 +186,9 @@ fn main() {
                 solver_args: solver.solver_args,
                 translation,
                 opt_mode,
+                opt_strategy,
                 check,
+                sizes_only,
                 ..SolveArgs::default()
             };
             match clingo.apply(&mut solve_args) {
@@ -197,6 +211,7 @@ fn main() {
             map,
         } => commands::decode(&cnf, &solver_output, map.as_deref()),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
+        Command::Compare(args) => aspsat::compare::run(&args),
     };
     std::process::exit(code);
 }

@@ -104,7 +104,13 @@ pub struct Printer {
     /// Whether the summary has clingo's `Calls`/`Time` lines (not for `aspsat decode`, which
     /// times nothing).
     times: bool,
+    /// Models found so far.
+    models: usize,
+    /// The models the summary still needs: every model for the JSON document, the last one
+    /// when only the last is shown; text otherwise prints them as they come and keeps none.
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
+    /// Writing a model failed because the reader closed standard output.
+    output_closed: bool,
     /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
     numbering_offset: usize,
     optimal_models: usize,
@@ -144,7 +150,9 @@ impl Printer {
             inputs,
             reading,
             times: true,
+            models: 0,
             witnesses: Vec::new(),
+            output_closed: false,
             numbering_offset: 0,
             optimal_models: 0,
             best_costs: None,
@@ -178,7 +186,12 @@ impl Printer {
     }
 
     pub fn models(&self) -> usize {
-        self.witnesses.len()
+        self.models
+    }
+
+    /// Whether standard output was closed by its reader (printing more is pointless).
+    pub fn output_closed(&self) -> bool {
+        self.output_closed
     }
 
     pub fn begin(&mut self) {
@@ -208,45 +221,55 @@ impl Printer {
         if costs.is_some() {
             self.best_costs = costs.clone();
         }
-        self.witnesses.push((symbols, costs));
-        if self.style.models == ModelsShown::All {
-            self.print_model(self.witnesses.len() - 1);
+        self.models += 1;
+        let index = self.models - 1;
+        match (self.format, self.style.models) {
+            (Format::Json, _) => self.witnesses.push((symbols, costs)),
+            (_, ModelsShown::All) => self.print_model(index, &symbols, costs.as_deref()),
+            (_, ModelsShown::Last) => self.witnesses = vec![(symbols, costs)],
+            (_, ModelsShown::None) => {}
         }
     }
 
-    /// Prints witness `i` in the text or competition format.
-    fn print_model(&self, i: usize) {
-        let (symbols, costs) = &self.witnesses[i];
+    /// Prints model number `index` (from 0) in the text or competition format.
+    fn print_model(&mut self, index: usize, symbols: &[String], costs: Option<&[i64]>) {
+        if self.output_closed {
+            return;
+        }
         // numbers restart in the optimal phase of `--opt-mode=optN`
-        let number = if i >= self.numbering_offset {
-            i + 1 - self.numbering_offset
+        let number = if index >= self.numbering_offset {
+            index + 1 - self.numbering_offset
         } else {
-            i + 1
+            index + 1
         };
         let mut out = std::io::stdout().lock();
-        match self.format {
+        let written = match self.format {
             Format::Json | Format::Silent => return,
-            Format::Text => {
+            Format::Text => (|| {
                 if !self.style.terse {
-                    let _ = writeln!(out, "Answer: {number}");
+                    writeln!(out, "Answer: {number}")?;
                 }
-                let _ = writeln!(out, "{}", symbols.join(" "));
+                writeln!(out, "{}", symbols.join(" "))?;
                 if let Some(c) = costs {
-                    let _ = writeln!(out, "Optimization: {}", join_costs(c));
+                    writeln!(out, "Optimization: {}", join_costs(c))?;
                 }
-            }
-            Format::Competition => {
+                out.flush()
+            })(),
+            Format::Competition => (|| {
                 if !self.style.terse {
-                    let _ = writeln!(out, "% Answer: {number}");
+                    writeln!(out, "% Answer: {number}")?;
                 }
                 let facts: Vec<String> = symbols.iter().map(|s| format!("{s}.")).collect();
-                let _ = writeln!(out, "ANSWER\n{}", facts.join(" "));
+                writeln!(out, "ANSWER\n{}", facts.join(" "))?;
                 if let Some(c) = costs {
-                    let _ = writeln!(out, "COST {}", join_costs(c));
+                    writeln!(out, "COST {}", join_costs(c))?;
                 }
-            }
+                out.flush()
+            })(),
+        };
+        if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.output_closed = true;
         }
-        let _ = out.flush();
     }
 
     pub fn in_optimal_phase(&self) -> bool {
@@ -255,7 +278,7 @@ impl Printer {
 
     /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
     pub fn begin_optimal_models(&mut self) {
-        self.numbering_offset = self.witnesses.len();
+        self.numbering_offset = self.models;
     }
 
     pub fn set_optimal_models(&mut self, n: usize) {
@@ -270,8 +293,10 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
-        if self.style.models == ModelsShown::Last && !self.witnesses.is_empty() {
-            self.print_model(self.witnesses.len() - 1);
+        if self.format != Format::Json && self.style.models == ModelsShown::Last {
+            if let Some((symbols, costs)) = self.witnesses.pop() {
+                self.print_model(self.models - 1, &symbols, costs.as_deref());
+            }
         }
         let mut out = std::io::stdout().lock();
         match self.format {
@@ -297,7 +322,7 @@ impl Printer {
     /// and timing lines (then aspsat's own statistics with `--stats`).
     fn text_summary(&self, out: &mut impl Write, verdict: Verdict, more: bool, total: Duration) {
         let search = &self.stats.search;
-        let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
+        let models = format!("{}{}", self.models, if more { "+" } else { "" });
         let _ = writeln!(out, "{}", verdict.text());
         let _ = writeln!(out);
         let _ = writeln!(out, "Models       : {models}");
@@ -322,7 +347,11 @@ impl Printer {
             search.first_model.unwrap_or_default().as_secs_f64(),
             search.unsat_time.as_secs_f64()
         );
-        let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
+        let _ = writeln!(
+            out,
+            "CPU Time     : {:.3}s",
+            cpu_time().unwrap_or(total).as_secs_f64()
+        );
         if self.show_stats {
             self.text_stats(out);
         }
@@ -355,7 +384,7 @@ impl Printer {
         let search = &self.stats.search;
         let more = if more { "+" } else { "" };
         let _ = writeln!(out, "% ");
-        let _ = writeln!(out, "% Models         : {}{more}", self.witnesses.len());
+        let _ = writeln!(out, "% Models         : {}{more}", self.models);
         if let Some(c) = &self.best_costs {
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
@@ -374,7 +403,11 @@ impl Printer {
             search.first_model.unwrap_or_default().as_secs_f64(),
             search.unsat_time.as_secs_f64()
         );
-        let _ = writeln!(out, "% CPU Time       : {:.3}s", total.as_secs_f64());
+        let _ = writeln!(
+            out,
+            "% CPU Time       : {:.3}s",
+            cpu_time().unwrap_or(total).as_secs_f64()
+        );
     }
 
     /// aspsat's statistics (`--stats`) in the text format.
@@ -444,14 +477,14 @@ impl Printer {
             "Input": self.inputs,
             "Call": [Json::Object(call)],
             "Result": verdict.text(),
-            "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
+            "Models": { "Number": self.models, "More": if more { "yes" } else { "no" } },
             "Calls": 1,
             "Time": {
                 "Total": round3(total),
                 "Solve": round3(search.solve_time),
                 "Model": round3(search.first_model.unwrap_or_default()),
                 "Unsat": round3(search.unsat_time),
-                "CPU": round3(total),
+                "CPU": round3(cpu_time().unwrap_or(total)),
             },
         });
         if let Some(c) = &self.best_costs {
@@ -497,4 +530,14 @@ fn join_costs(c: &[i64]) -> String {
 
 fn round3(d: Duration) -> f64 {
     (d.as_secs_f64() * 1000.0).round() / 1000.0
+}
+
+/// The processor time this process used (user and system), as clingo's `CPU Time`.
+fn cpu_time() -> Option<Duration> {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let usage = getrusage(UsageWho::RUSAGE_SELF).ok()?;
+    let of = |t: nix::sys::time::TimeVal| {
+        Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
+    };
+    Some(of(usage.user_time()) + of(usage.system_time()))
 }

@@ -464,4 +464,8 @@ impl SatBackend for ExternalBackend {
         }
         self.run(assumptions)
     }
+
+    fn is_incremental(&self) -> bool {
+        false
+    }
 }

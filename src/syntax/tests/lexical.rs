@@ -30,20 +30,22 @@ fn numbers() {
     assert_eq!(t("0x1F"), "31");
     assert_eq!(t("0o17"), "15");
     assert_eq!(t("0b101"), "5");
-    // clingo's integers are 32-bit; aspsat rejects larger literals instead of wrapping
+    // clingo's integers are 32-bit and literals wrap like clingo's (values from clingo 5.8.3)
     assert_eq!(t("2147483647"), "2147483647");
     assert_eq!(t("-2147483648"), "-2147483648");
-    let too_large = "error: integer too large: clingo's integers are 32-bit";
-    assert_eq!(e("x(2147483648)."), format!("1:3-13: {too_large}"));
-    assert_eq!(e("x(-2147483649)."), format!("1:4-14: {too_large}"));
-    assert_eq!(
-        e("x(99999999999999999999999999)."),
-        format!("1:3-29: {too_large}")
-    );
-    assert_eq!(
-        e("x(0xFFFFFFFFFFFFFFFFFFFF)."),
-        format!("1:3-25: {too_large}")
-    );
+    assert_eq!(t("2147483648"), "-2147483648");
+    assert_eq!(t("-2147483649"), "2147483647");
+    assert_eq!(t("0x80000000"), "-2147483648");
+    assert_eq!(t("-0x80000000"), "-2147483648");
+    assert_eq!(t("0xFFFFFFFF"), "-1");
+    assert_eq!(t("0x100000000"), "0");
+    assert_eq!(t("4294967296"), "0");
+    assert_eq!(t("99999999999999999999"), "1661992959");
+    assert_eq!(t("0xffffffffffffffffff"), "-1");
+    assert_eq!(t("-0b1"), "-1");
+    assert_eq!(t("0b11111111111111111111111111111111"), "-1");
+    assert_eq!(t("0o37777777777"), "-1");
+    assert_eq!(t("0o20000000000"), "-2147483648");
     // like clingo: `01` is `0` followed by `1`
     assert_eq!(
         e("x(01)."),

@@ -135,12 +135,20 @@ fn head_aggregates() {
 }
 
 #[test]
-fn negated_heads_are_unsupported() {
-    assert_eq!(r("not a :- b."), "unsupported(negated head literal)");
-    assert_eq!(r("not not a."), "unsupported(negated head literal)");
-    assert_eq!(r("a ; not b."), "unsupported(negated head literal)");
+fn negated_head_elements_move_to_the_body_negated_again() {
+    // clingo's reading: `H ; not a : c :- B.` is `H :- B, not not a : c.`
+    assert_eq!(r("not a :- b."), r(":- b, not not a."));
+    assert_eq!(r("not not a."), r(":- not a."));
+    assert_eq!(r("a ; not b."), r("a :- not not b."));
+    assert_eq!(r("a ; not not b :- c."), r("a :- c, not b."));
+    assert_eq!(r("a ; not b : c ; d."), r("a ; d :- not not b : c."));
+    assert_eq!(r("a : c ; not b."), r("a : c :- not not b."));
+    assert_eq!(
+        r("a ; not b(1;2) : c."),
+        "unsupported(pool or interval in a negated head literal with a condition)"
+    );
     assert_eq!(r("1 < 2 :- a."), "unsupported(comparison in rule head)");
-    match &p("b. not a :- b.\nc.")[1] {
+    match &p("b. 1 < 2 :- b.\nc.")[1] {
         Statement::Unsupported { span: s, .. } => assert_eq!(*s, span(1, 4, 1, 15)),
         _ => panic!(),
     }
