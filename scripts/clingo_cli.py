@@ -29,7 +29,7 @@ PROGRAMS = ["tests/programs/choice_bounds_le.lp", "tests/programs/constraint_uns
             "tests/programs/opt_minimize_basic.lp", "tests/ground/disjunctions.lp",
             "tests/ground/show.lp"]
 CASES = [
-    ["0"], ["--outf=2", "0"], ["--outf=0", "0"], ["--outf=1", "0"], ["--outf=1", "--quiet=0", "0"],
+    ["0"], ["--outf=2", "0"], ["--outf=0", "0"], ["--outf=3", "0"], ["--outf=1", "0"], ["--outf=1", "--quiet=0", "0"],
     ["-q", "0"], ["--quiet=1", "0"], ["--quiet=2,2,2", "0"], ["-V0", "0"], ["--verbose=0", "0"],
     ["--time-limit=0", "0"], ["-t", "2", "0"], ["--parallel-mode=2,split", "0"], ["-n", "1"],
     ["--models=0"], ["--opt-mode=optN", "0"], ["-c", "n=3", "0"], ["--stats", "0"],

@@ -15,8 +15,8 @@ pub const USAGE: i32 = 2;
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct ClingoFlags {
     /// Output format as clingo's --outf: 0 text (default), 1 ASP competition output, 2 JSON
-    /// (same as --json)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    /// (same as --json), 3 nothing (the exit code is the answer)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=3))]
     pub outf: Option<u8>,
     /// Models printed, as clingo's --quiet=M[,O[,C]]: 0 all, 1 only the last, 2 none (-q: 2).
     /// Costs are printed with their models (O must equal M); C (calls) has no effect: aspsat
@@ -49,6 +49,7 @@ impl ClingoFlags {
     pub fn apply(&self, args: &mut SolveArgs) -> Result<(), String> {
         match self.outf {
             Some(1) => args.format = Some(Format::Competition),
+            Some(3) => args.format = Some(Format::Silent),
             Some(2) => args.json = true,
             _ => {}
         }
@@ -172,7 +173,7 @@ fn equivalent(option: &str) -> &'static str {
         }
         "opt-mode" => "--opt-mode opt|optN|enum|ignore",
         "time-limit" => "--time-limit SECS (0: no limit)",
-        "outf" | "o" => "--outf=0|1|2 (2 is --json)",
+        "outf" | "o" => "--outf=0|1|2|3 (2 is --json)",
         "const" | "c" => "-c NAME=VALUE",
         "project" => "--project",
         "warn" | "W" => {

@@ -40,7 +40,7 @@ fn files_without_a_subcommand_are_solved() {
 }
 
 #[test]
-fn outf_2_is_json_and_0_is_text() {
+fn outf_2_is_json_3_is_silent_and_0_is_text() {
     let json = run(&["--outf=2", CHOICE, "0"]);
     assert_eq!(json.code, Some(30));
     let doc: Value = serde_json::from_str(&json.stdout).expect("--outf=2 prints JSON");
@@ -49,6 +49,9 @@ fn outf_2_is_json_and_0_is_text() {
         doc["Call"][0]["Witnesses"].as_array().map(Vec::len),
         Some(6)
     );
+    // --outf=3: no output, the exit code says it
+    let silent = run(&["--outf=3", UNSAT]);
+    assert_eq!((silent.code, silent.stdout.as_str()), (Some(20), ""));
     let text = run(&["--outf=0", CHOICE, "0"]);
     assert_eq!(answer_lines(&text.stdout), 6);
     assert!(text.stdout.starts_with("aspsat version"));

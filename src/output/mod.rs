@@ -14,6 +14,8 @@ pub enum Format {
     /// clingo's `--outf=1`, the ASP competition's output: `ANSWER` and the atoms as facts,
     /// `COST`, `OPTIMUM`, `INCONSISTENT`; everything else as `%` comments.
     Competition,
+    /// clingo's `--outf=3`: nothing at all; the exit code is the answer.
+    Silent,
 }
 
 /// Which models a run prints (clingo's `--quiet=M`): all as they come, only the last one
@@ -193,7 +195,7 @@ impl Printer {
     }
 
     pub fn begin(&mut self) {
-        if self.format == Format::Json || self.style.terse {
+        if matches!(self.format, Format::Json | Format::Silent) || self.style.terse {
             return;
         }
         let comment = self.comment();
@@ -242,7 +244,7 @@ impl Printer {
         };
         let mut out = std::io::stdout().lock();
         let written = match self.format {
-            Format::Json => return,
+            Format::Json | Format::Silent => return,
             Format::Text => (|| {
                 if !self.style.terse {
                     writeln!(out, "Answer: {number}")?;
@@ -304,6 +306,7 @@ impl Printer {
             }
             Format::Text => self.text_summary(&mut out, verdict, more, total),
             Format::Competition => self.competition_summary(&mut out, verdict, more, total),
+            Format::Silent => {}
             Format::Json => {
                 let doc = self.json_summary(verdict, more, total);
                 let _ = writeln!(
