@@ -546,6 +546,7 @@ fn aspsat_answer_sets(
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
             assert!(out.insert(names), "answer set enumerated twice");
+            aspsat::solve::Next::Continue
         },
     )?;
     Ok(out)

@@ -4,7 +4,7 @@
 //! where clingo's LALR parser notices them (checked against clingo 5.8.3 on mutated programs);
 //! the `expecting` lists follow clingo's in the common cases. Constructs that are valid clingo
 //! but cannot be expressed in the AST are parsed to the end of their statement and returned as
-//! [`Statement::Unsupported`] (negated head literals, comparisons in heads, non-atom choice or
+//! [`Statement::Unsupported`] (comparisons in heads, non-atom choice or
 //! aggregate elements, negated comparison chains, theory atoms, `@f(...)` calls, and the
 //! directives `#external`, `#project`, `#heuristic`, `#edge`, `#defined`, `#theory`, `#script`,
 //! `#include <...>` and `#hide` with arguments).

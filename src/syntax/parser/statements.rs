@@ -221,8 +221,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn rule(&mut self, start: usize) -> PResult<Statement> {
-        let head = self.head()?;
-        let body = match self.kind() {
+        let (head, negated) = self.head()?;
+        let mut body = match self.kind() {
             Tok::If => {
                 self.bump();
                 self.body_dot(true)?
@@ -233,6 +233,7 @@ impl Parser<'_> {
             }
             _ => return Err(self.ctx_unexpected(". or :-")),
         };
+        body.extend(negated);
         Ok(Statement::Rule(Rule {
             head,
             body,
