@@ -3,7 +3,8 @@
 # experiments/NAME/table.md (aspsat compare's Markdown table), NAME/plot.svg (its --svg), and
 # NAME/stderr.txt (disagreements, if any). Exit code 40 from a comparison means its encodings
 # disagree (recorded, the script goes on).
-# usage: experiments/run.sh [edge_matching equation queens pigeonhole knapsack hamiltonian]
+# usage: experiments/run.sh [edge_matching equation queens pigeonhole knapsack hamiltonian
+#                            hamiltonian_large]
 #   ASPSAT=path overrides the binary (default target/release/aspsat); JOBS=J runs J at a time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -49,11 +50,16 @@ run() {
       $(for f in tests/hamiltonian/ham*.lp; do echo --instance "$f"; done) \
       --option-set "completion=--translation completion" \
       --option-set "ranking=--translation ranking" -n 0 --timeout 60 ;;
+  hamiltonian_large)
+    record hamiltonian_large --encoding tests/hamiltonian/encoding.lp \
+      --instance $x/hamiltonian/instances \
+      --option-set "completion=--translation completion" \
+      --option-set "ranking=--translation ranking" -n 1 --timeout 60 ;;
   *) echo "unknown experiment '$1'" >&2; return 2 ;;
   esac
 }
 
 if [ $# -eq 0 ]; then
-  set -- edge_matching equation queens pigeonhole knapsack hamiltonian
+  set -- edge_matching equation queens pigeonhole knapsack hamiltonian hamiltonian_large
 fi
 for e in "$@"; do run "$e"; done

@@ -235,7 +235,9 @@ fn instance_files(path: &str) -> Result<Vec<PathBuf>, String> {
     if files.is_empty() {
         return Err(format!("instance directory '{path}' has no *.lp file"));
     }
-    files.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    // By name without `.lp`, so that `k15_opt.lp` comes before `k15_opt1.lp`.
+    let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+    files.sort_by(|a, b| natural_cmp(&stem(a).unwrap_or_default(), &stem(b).unwrap_or_default()));
     Ok(files)
 }
 

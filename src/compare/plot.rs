@@ -21,7 +21,7 @@ struct Series {
 fn solved(row: &Row) -> Option<f64> {
     let done = row
         .result
-        .is_some_and(|r| r.is_solved() || r == Outcome::Sizes);
+        .is_some_and(|r| r.is_verdict() || r == Outcome::Sizes);
     done.then(|| row.total_s.map_or(FLOOR_S, |s| s.median.max(FLOOR_S)))
 }
 
@@ -318,7 +318,7 @@ fn cactus(doc: &mut Doc, all: &[Series], f: Frame, timeout: f64) {
         text_right(
             doc,
             f.right() - 4.0,
-            y - 9.0,
+            y + 10.0,
             &format!("time limit {timeout} s"),
         );
     }
@@ -359,7 +359,7 @@ fn legend(doc: &mut Doc, all: &[Series], f: Frame) {
     let (x, y) = (f.left + 10.0, f.top + 10.0);
     doc.push(format!(
         r##"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="white" fill-opacity="0.9" stroke="#999"/>"##,
-        48.0 + widest * 7.2,
+        48.0 + widest * 7.6,
         10.0 + rows * 20.0
     ));
     for (i, s) in all.iter().enumerate() {

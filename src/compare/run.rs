@@ -79,11 +79,6 @@ impl Outcome {
     pub fn is_verdict(self) -> bool {
         matches!(self, Outcome::Sat | Outcome::Unsat | Outcome::Optimum)
     }
-
-    /// Solved within the limits (the cactus plot counts these).
-    pub fn is_solved(self) -> bool {
-        self.is_verdict()
-    }
 }
 
 impl std::fmt::Display for Outcome {

@@ -15,13 +15,44 @@ pub fn resolve(
     options: &GroundOptions,
     syms: &mut SymbolTable,
 ) -> Result<HashMap<String, Sym>, Diagnostic> {
-    let mut defs: HashMap<String, (Term, Option<Span>)> = HashMap::new();
+    // As clingo: one plain (or `[default]`) and one `[override]` definition per name at most,
+    // the override winning; a second definition of the same kind is an error even with the
+    // same value. `-c` replaces every definition of its name, so redefinitions are then no
+    // error (clingo likewise).
+    let mut defaults: HashMap<&str, (&Term, &Span)> = HashMap::new();
+    let mut overrides: HashMap<&str, (&Term, &Span)> = HashMap::new();
     for st in statements {
-        if let Statement::Const { name, value, span } = st {
-            defs.entry(name.clone())
-                .or_insert((value.clone(), Some(span.clone())));
+        if let Statement::Const {
+            name,
+            value,
+            overriding,
+            span,
+        } = st
+        {
+            let kind = if *overriding {
+                &mut overrides
+            } else {
+                &mut defaults
+            };
+            let by_command_line = options.const_overrides.iter().any(|(n, _)| n == name);
+            if let Some((_, first)) = kind.insert(name, (value, span))
+                && !by_command_line
+            {
+                return Err(Diagnostic::error(
+                    span,
+                    format!(
+                        "redefinition of constant '{name}' (also defined at {}:{}:{})",
+                        first.file, first.start_line, first.start_col
+                    ),
+                ));
+            }
         }
     }
+    let mut defs: HashMap<String, (Term, Option<Span>)> = defaults
+        .into_iter()
+        .chain(overrides)
+        .map(|(name, (value, span))| (name.to_string(), (value.clone(), Some(span.clone()))))
+        .collect();
     for (name, value) in &options.const_overrides {
         defs.insert(name.clone(), (value.clone(), None));
     }

@@ -336,10 +336,12 @@ pub struct OptElem {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Statement {
     Rule(Rule),
-    /// `#const name = value.`
+    /// `#const name = value.`, `[override]` when `overriding` (beats a plain or `[default]`
+    /// definition of the same name; `-c` beats both).
     Const {
         name: String,
         value: Term,
+        overriding: bool,
         span: Span,
     },
     /// `#show p/2.` (`negative` for `#show -p/2.`)

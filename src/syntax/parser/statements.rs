@@ -249,6 +249,7 @@ impl Parser<'_> {
         let value = self.term()?;
         self.const_mode = false;
         self.expect(Tok::Dot, "")?;
+        let mut overriding = false;
         if self.kind() == &Tok::LBrack {
             self.bump();
             let ok =
@@ -256,12 +257,14 @@ impl Parser<'_> {
             if !ok {
                 return Err(self.unexpected("default or override"));
             }
+            overriding = self.text(self.pos) == "override";
             self.bump();
             self.expect(Tok::RBrack, "]")?;
         }
         Ok(Statement::Const {
             name,
             value,
+            overriding,
             span: self.span_from(start),
         })
     }

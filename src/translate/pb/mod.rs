@@ -32,7 +32,7 @@ pub enum PbEncoding {
     Bdd,
     /// Adder network
     Adder,
-    /// The decision diagram unless it is 8 times larger than the adder network
+    /// The decision diagram unless it is larger than the adder network
     #[default]
     Auto,
 }
@@ -94,10 +94,12 @@ pub fn sum_in_with(
 
 /// `Auto` keeps the decision diagram unless it has more than this many times the clauses of the
 /// adder network: the diagram propagates every consequence of a partial assignment, the adder
-/// network does not, and in the benchmarks (README) the diagram was the faster one at 7 times
-/// the adder's size (knapsack bounds) while the adder won by far at 110 times (a #sum over 200
-/// atoms).
-pub const AUTO_BDD_FACTOR: usize = 8;
+/// network does not. An earlier measurement favoured the diagram up to 8 times the adder's size
+/// (knapsack bounds); with the current solver loop the adder network was faster wherever it was
+/// the smaller one (CPU time, scripts/bench.py instances: jodici's 300 first models 1.7-2.0 s
+/// -> 0.8-0.9 s, knapsack n=20 0.76-0.86 s -> 0.35-0.39 s, n=25 14.8 s -> 7.3 s), so `auto`
+/// takes the smaller of the two.
+pub const AUTO_BDD_FACTOR: usize = 1;
 
 /// Encodes pseudo-Boolean constraints into one CNF, reusing the adder network of a sum for
 /// every constraint over the same weighted items (several guards of one aggregate, successive
