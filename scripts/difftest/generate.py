@@ -30,7 +30,7 @@ FEATURES = {
     "undef": "undefined arithmetic (1/0, a+1, X\\0) in every term position",
     "arith": "arithmetic operators + - * / \\ ** & ? ^ ~ |t| and unary minus",
     "termkinds": "symbols, strings, functions, tuples, #inf/#sup as terms",
-    "naf": "default negation `not` / `not not` of atoms",
+    "naf": "default negation `not` / `not not` of atoms (also as head elements)",
     "classneg": "classical negation -p(...)",
     "cmp": "comparisons (every operator, negated, chains)",
     "bool": "#true / #false literals",
@@ -341,6 +341,10 @@ class Gen:
                                  f"{self.condition(vars_, 'headcond', binder)}")
                 else:
                     elems.append(self.atom(vars_, "head"))
+                if self.on("naf", 0.08):
+                    # `not a` / `not not a` as a head element (clingo moves it into the body)
+                    self.tag("head.not")
+                    elems[-1] = self.pick(["not ", "not not "]) + elems[-1]
             if ":" not in elems[0] and self.chance(0.05):
                 self.tag("cond.empty")
                 elems[0] += " :"

@@ -115,6 +115,22 @@ impl ConditionalLoop {
             Through::Conditional { .. } => "a conditional literal",
             Through::Aggregate { .. } => "an aggregate",
         };
+        // atoms the grounder made up (`#false`, `#proj1` for an anonymous variable...) are not
+        // the user's text: then only the rule's head and the kind of construct are named
+        if name(self.head).starts_with('#') {
+            return format!(
+                "positive recursion through {kind} is not supported: a rule depends positively \
+                 on itself through {kind} or the condition of a disjunction element"
+            );
+        }
+        if element.contains('#') || name(self.atom).starts_with('#') {
+            return format!(
+                "positive recursion through {kind} is not supported: the rule for '{}' depends \
+                 positively on '{}' through {kind} or the condition of a disjunction element",
+                name(self.head),
+                name(self.head)
+            );
+        }
         format!(
             "positive recursion through {kind} is not supported: a rule for '{}' has {what} \
              '{element}', whose atom '{}' depends positively on '{}'",
