@@ -188,7 +188,7 @@ fn run_optimization(
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
-    crate::solve::load(backend.as_mut(), &tr.cnf);
+    crate::solve::load_translation(backend.as_mut(), tr);
     let result = optimize(
         &compiled.program,
         tr,
@@ -234,7 +234,7 @@ fn run_enumeration(
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
-    crate::solve::load(backend.as_mut(), &tr.cnf);
+    crate::solve::load_translation(backend.as_mut(), tr);
     let options = SolveOptions {
         max_models: args.models,
         project: args.project,

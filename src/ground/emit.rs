@@ -60,6 +60,15 @@ impl Grounder {
             } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
             ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
             ir::Head::Atom(a) => self.emit_atom(a, b, body),
+            ir::Head::External { atom, value } => self.emit_external(atom, *value, b),
+            ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
+            ir::Head::Project(atom) => {
+                if let Some((sym, _)) = self.atom_sym(atom, b)? {
+                    let id = self.program.atom(sym);
+                    self.program.project_atoms.insert(id);
+                }
+                Ok(())
+            }
             ir::Head::Disjunction(elems) => self.emit_disjunction(elems, &rule.plan, b, body, span),
             ir::Head::Choice {
                 func,
@@ -261,6 +270,64 @@ impl Grounder {
         if !self.program.show.terms.contains(&(sym, lits.clone())) {
             self.program.show.terms.push((sym, lits));
         }
+        Ok(())
+    }
+
+    /// An `#external` instance: the atom exists (it may be true) without any rule; the first
+    /// declaration of an atom gives its default value. `[release]` leaves it false.
+    fn emit_external(
+        &mut self,
+        a: &ir::Atom,
+        value: crate::program::ExternalValue,
+        b: &Binding,
+    ) -> Result<(), Diagnostic> {
+        let Some((sym, args)) = self.atom_sym(a, b)? else {
+            return Ok(());
+        };
+        let id = self.program.atom(sym);
+        if self.provisional || self.program.is_fact(id) || self.program.is_external(id) {
+            if self.provisional && value != crate::program::ExternalValue::Release {
+                self.derive(a.pred, id, &args);
+            }
+            return Ok(());
+        }
+        if value == crate::program::ExternalValue::Release {
+            return Ok(());
+        }
+        self.derive(a.pred, id, &args);
+        self.program.add_external(id, value);
+        Ok(())
+    }
+
+    /// An `#edge` instance: present when its body (plain literals only) holds.
+    fn emit_edge(
+        &mut self,
+        span: &Span,
+        u: &CTerm,
+        v: &CTerm,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let (Some(from), Some(to)) = (self.eval(u, b)?, self.eval(v, b)?) else {
+            return Ok(());
+        };
+        let mut lits = Vec::new();
+        for e in body {
+            match e {
+                BodyElem::Lit(l) => lits.push(l),
+                BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
+                    return Err(Diagnostic::error(
+                        span,
+                        "conditional literals and aggregates in #edge bodies are not supported",
+                    ));
+                }
+            }
+        }
+        self.program.edges.push(crate::program::Edge {
+            from,
+            to,
+            body: lits,
+        });
         Ok(())
     }
 

@@ -144,6 +144,12 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
             }
         }
     }
+    // An external no rule defines is founded when true (it is set from outside).
+    for (a, _) in program.open_externals() {
+        if model[a.0 as usize] {
+            supports[a.0 as usize].push(Vec::new());
+        }
+    }
     // Disjunctive programs: an answer set is a minimal model of its reduct.
     if !program.disjunctions.is_empty()
         && crate::translate::minimality_unsupported(program).is_none()

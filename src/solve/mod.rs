@@ -143,6 +143,14 @@ pub fn load(backend: &mut dyn SatBackend, cnf: &Cnf) {
     }
 }
 
+/// Loads a translation for solving: its CNF, and the default values of its externals.
+pub fn load_translation(backend: &mut dyn SatBackend, tr: &Translation) {
+    load(backend, &tr.cnf);
+    for l in tr.external_defaults() {
+        backend.add_clause(&[l]);
+    }
+}
+
 /// Enumerates models, calling `on_model` for each; returns the outcome and statistics.
 pub fn enumerate(
     program: &GroundProgram,

@@ -90,6 +90,9 @@ pub struct Translation {
     pub encodings: EncodingOptions,
     /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
     pub encoding_stats: EncodingStats,
+    /// The `#external` atoms no rule defines, with their default values: free in `cnf`,
+    /// set by [`Translation::external_defaults`] when solving.
+    pub externals: Vec<(CnfLit, crate::program::ExternalValue)>,
 }
 
 /// How the translation ensures that models are answer sets (stable).
@@ -154,6 +157,20 @@ impl TranslateError {
 }
 
 impl Translation {
+    /// Unit clauses giving the open externals their default values (`false` unless declared
+    /// `[true]` or `[free]`), as clingo solves.
+    pub fn external_defaults(&self) -> Vec<CnfLit> {
+        use crate::program::ExternalValue;
+        self.externals
+            .iter()
+            .filter_map(|&(l, v)| match v {
+                ExternalValue::True => Some(l),
+                ExternalValue::False | ExternalValue::Release => Some(-l),
+                ExternalValue::Free => None,
+            })
+            .collect()
+    }
+
     /// CNF variables of atoms: an answer set is determined by their values.
     pub fn atom_vars(&self) -> Vec<CnfLit> {
         self.atoms
@@ -384,6 +401,10 @@ fn complete(b: &mut Builder, supports: &[Vec<Support>]) {
         let Value::Lit(a) = b.atoms[i] else {
             continue;
         };
+        // An external no rule defines is set from outside: no completion.
+        if atom_supports.is_empty() && b.program.is_external(AtomId(i as u32)) {
+            continue;
+        }
         match atom_supports.as_slice() {
             [single] => {
                 for &p in &single.parts {
@@ -546,7 +567,16 @@ pub fn translate(
     };
     let shown = shown(&mut b, program);
     let objective = objective(&mut b, program);
+    let externals = program
+        .open_externals()
+        .into_iter()
+        .filter_map(|(a, v)| match b.atoms[a.0 as usize] {
+            Value::Lit(l) => Some((l, v)),
+            _ => None,
+        })
+        .collect();
     Ok(Translation {
+        externals,
         cnf: b.cnf,
         atoms: b.atoms,
         shown,
