@@ -62,6 +62,21 @@ fn report(d: &Diagnostic) {
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
 fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
+    match load::load(&args.files) {
+        Ok(statements) => build_from(&statements, args, translation),
+        Err(d) => {
+            report(&d);
+            Err(exit::INPUT_ERROR)
+        }
+    }
+}
+
+/// Grounds and translates loaded statements; prints diagnostics.
+fn build_from(
+    statements: &[crate::syntax::ast::Statement],
+    args: &ProgramArgs,
+    translation: TranslationKind,
+) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
         exit::INPUT_ERROR
@@ -71,8 +86,7 @@ fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i
         translation,
         encodings: args.encodings,
     };
-    let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile(&statements, &options).map_err(fail)?;
+    let compiled = compile(statements, &options).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -147,7 +161,17 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let compiled = match build(&args.program, args.translation) {
+    let statements = match load::load(&args.program.files) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&d);
+            return exit::INPUT_ERROR;
+        }
+    };
+    if crate::ground::incmode_span(&statements).is_some() {
+        return crate::incmode::run(args, statements, &solver, &printer);
+    }
+    let compiled = match build_from(&statements, &args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };

@@ -9,6 +9,7 @@ pub mod cnf;
 pub mod commands;
 pub mod exit;
 pub mod ground;
+pub mod incmode;
 pub mod load;
 pub mod output;
 mod pipeline;

@@ -637,7 +637,8 @@ impl Grounder {
                 if let Some(pos) = self.program.lookup_atom(pos_sym)
                     && self.program.is_derivable(pos)
                 {
-                    self.program.rules.push(Rule {
+                    // Through the duplicate filter: incremental grounding runs this every step.
+                    self.push_rule(Rule {
                         head: Head::None,
                         body: vec![BodyElem::Lit(Lit::pos(pos)), BodyElem::Lit(Lit::pos(neg))],
                     });

@@ -16,6 +16,7 @@
 mod compile;
 mod consts;
 mod emit;
+pub mod incremental;
 mod ir;
 mod join;
 pub mod parts;
@@ -156,7 +157,9 @@ fn compile_statement(
         // Parts are selected before compilation (see `parts`).
         Statement::Program { .. } | Statement::IncludeBuiltin { .. } => {}
         Statement::External(ext) => compiler.external(ext)?,
-        Statement::Edge { pairs, body, span } => compiler.edge(pairs, body, span)?,
+        Statement::Edge { span, .. } => {
+            return Err(Diagnostic::error(span, "#edge is not supported yet"));
+        }
         Statement::Project { target, span } => match target {
             ProjectTarget::Signature {
                 name,

@@ -49,6 +49,19 @@ impl Grounder {
         (self.program, self.infos)
     }
 
+    /// Relations for predicates the table gained since (incremental grounding compiles parts
+    /// one after another).
+    pub fn add_relations(&mut self, preds: &PredTable) {
+        for sig in &preds.sigs[self.relations.len()..] {
+            self.relations.push(Relation::new(*sig));
+        }
+    }
+
+    /// The informational diagnostics so far (emptied).
+    pub fn take_infos(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.infos)
+    }
+
     /// What counts against `--max-ground`.
     pub fn size(&self) -> usize {
         self.program.num_atoms() + self.program.rules.len()

@@ -89,6 +89,8 @@ pub struct Printer {
     start: Instant,
     pub stats: Stats,
     finished: bool,
+    /// Solve calls so far (more than one in incremental mode).
+    calls: usize,
 }
 
 impl Printer {
@@ -126,6 +128,7 @@ impl Printer {
             start: Instant::now(),
             stats: Stats::default(),
             finished: false,
+            calls: 1,
         }
     }
 
@@ -146,6 +149,17 @@ impl Printer {
     /// Whether the summary was printed (the run has its verdict).
     pub fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    /// Another solve call of the same run (incremental mode): clingo prints `Solving...`
+    /// again and counts the call.
+    pub fn solving(&mut self) {
+        self.calls += 1;
+        if self.format == Format::Text {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "Solving...");
+            let _ = out.flush();
+        }
     }
 
     pub fn models(&self) -> usize {
@@ -227,7 +241,7 @@ impl Printer {
                     let _ = writeln!(out, "  Optimum    : {proven}");
                     let _ = writeln!(out, "Optimization : {}", join_costs(c));
                 }
-                let _ = writeln!(out, "Calls        : 1");
+                let _ = writeln!(out, "Calls        : {}", self.calls);
                 let _ = writeln!(
                     out,
                     "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
@@ -295,7 +309,7 @@ impl Printer {
                     "Call": [Json::Object(call)],
                     "Result": verdict.text(),
                     "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
-                    "Calls": 1,
+                    "Calls": self.calls,
                     "Time": {
                         "Total": round3(total),
                         "Solve": round3(search.solve_time),

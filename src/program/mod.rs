@@ -7,7 +7,7 @@ pub(crate) mod aggregate;
 mod print;
 mod simplify;
 
-pub use simplify::simplify;
+pub use simplify::{simplify, simplify_with};
 
 use crate::symbol::{Signature, Sym, SymbolTable};
 pub use crate::syntax::ast::AggFunc;

@@ -160,10 +160,19 @@ pub fn enumerate(
     on_model: &mut dyn FnMut(&Model, &[bool]),
 ) -> Result<(Outcome, SolveStats), SolveError> {
     let blocking_vars: Vec<CnfLit> = if options.project {
-        let mut v: Vec<CnfLit> = tr
-            .shown
-            .iter()
-            .filter_map(|s| match s.value {
+        // `#project` directives name the atoms; without them, the shown output counts.
+        let values: Vec<Value> = if program.has_projection() {
+            program
+                .open_atoms()
+                .filter(|&a| program.is_projected(a))
+                .map(|a| tr.atoms[a.0 as usize])
+                .collect()
+        } else {
+            tr.shown.iter().map(|s| s.value).collect()
+        };
+        let mut v: Vec<CnfLit> = values
+            .into_iter()
+            .filter_map(|v| match v {
                 Value::Lit(l) => Some(l),
                 _ => None,
             })

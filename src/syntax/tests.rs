@@ -215,6 +215,36 @@ fn stmt(s: &Statement) -> String {
         Statement::Program { name, params, .. } => {
             format!("#program {name}({}).", params.join(","))
         }
+        Statement::IncludeBuiltin { name, .. } => format!("#include <{name}>."),
+        Statement::External(x) => {
+            let value = x.value.as_ref().map(term).unwrap_or_default();
+            format!(
+                "#external {}:{}.[{value}]",
+                term(&x.atom.term),
+                body(&x.body)
+            )
+        }
+        Statement::Project { target, .. } => match target {
+            ProjectTarget::Signature {
+                name,
+                arity,
+                negative,
+            } => format!(
+                "#project {}{name}/{arity}.",
+                if *negative { "-" } else { "" }
+            ),
+            ProjectTarget::Atom { atom, body: b } => {
+                format!("#project {}:{}.", term(&atom.term), body(b))
+            }
+        },
+        Statement::Heuristic(_) => "#heuristic.".into(),
+        Statement::Edge { pairs, body: b, .. } => {
+            let pairs: Vec<String> = pairs
+                .iter()
+                .map(|(u, v)| format!("{},{}", term(u), term(v)))
+                .collect();
+            format!("#edge ({}):{}.", pairs.join(";"), body(b))
+        }
         Statement::Unsupported { what, .. } => format!("unsupported({what})"),
     }
 }
@@ -739,7 +769,7 @@ fn shows() {
 #[test]
 fn includes_and_programs() {
     assert_eq!(r("#include \"a.lp\"."), "#include \"a.lp\".");
-    assert_eq!(r("#include <incmode>."), "unsupported(#include <...>)");
+    assert_eq!(r("#include <incmode>."), "#include <incmode>.");
     assert_eq!(r("#program base."), "#program base().");
     assert_eq!(r("#program step(t, k)."), "#program step(t,k).");
     assert_eq!(r("#program p()."), "#program p().");
@@ -785,14 +815,11 @@ fn optimization() {
 
 #[test]
 fn unsupported_directives() {
-    assert_eq!(r("#external a. [true]"), "unsupported(#external)");
-    assert_eq!(r("#external a : b, c."), "unsupported(#external)");
-    assert_eq!(r("#project a/1."), "unsupported(#project)");
-    assert_eq!(
-        r("#heuristic a : b. [1@2, level]"),
-        "unsupported(#heuristic)"
-    );
-    assert_eq!(r("#edge (a,b) : c."), "unsupported(#edge)");
+    assert_eq!(r("#external a. [true]"), "#external a:.[true]");
+    assert_eq!(r("#external a : b, c."), "#external a:b, c.[]");
+    assert_eq!(r("#project a/1."), "#project a/1.");
+    assert_eq!(r("#heuristic a : b. [1@2, level]"), "#heuristic.");
+    assert_eq!(r("#edge (a,b) : c."), "#edge (a,b):c.");
     assert_eq!(r("#defined p/1."), "unsupported(#defined)");
     assert_eq!(
         r("#theory x { t { + : 1, binary, left }; &a/0 : t, any }.\na."),
@@ -806,7 +833,7 @@ fn unsupported_directives() {
     assert_eq!(r("&a { x } :- b."), "unsupported(theory atom)");
     assert_eq!(r("p(@f(1))."), "unsupported(external function call @f)");
     match &p("#external a : b. [false]\nx.")[0] {
-        Statement::Unsupported { span: s, .. } => assert_eq!(*s, span(1, 1, 1, 25)),
+        Statement::External(x) => assert_eq!(x.span, span(1, 1, 1, 25)),
         _ => panic!(),
     }
     match &p("a.\n#script (lua)\nx\n#end.")[1] {
@@ -1120,18 +1147,21 @@ fn directive_syntax() {
         e("#external (a)."),
         "1:11-12: error: syntax error, unexpected (, expecting - or <IDENTIFIER> or default or override"
     );
-    assert_eq!(r("#external -a(1;2) : b, c. [X]"), "unsupported(#external)");
-    assert_eq!(r("#external a : ."), "unsupported(#external)");
+    assert_eq!(
+        r("#external -a(1;2) : b, c. [X]"),
+        "#external pool[-a(1);-a(2)]:b, c.[X]"
+    );
+    assert_eq!(r("#external a : ."), "#external a:.[]");
     assert_eq!(
         r("#project -a/1. #project a(X) : b(X)."),
-        "unsupported(#project)\nunsupported(#project)"
+        "#project -a/1.\n#project a(X):b(X)."
     );
-    assert_eq!(r("#heuristic a : b. [1, true]"), "unsupported(#heuristic)");
+    assert_eq!(r("#heuristic a : b. [1, true]"), "#heuristic.");
     assert_eq!(
         e("#heuristic a. [1]"),
         "1:17-18: error: syntax error, unexpected ]"
     );
-    assert_eq!(r("#edge (1,2; 2,3)."), "unsupported(#edge)");
+    assert_eq!(r("#edge (1,2; 2,3)."), "#edge (1,2;2,3):.");
     assert_eq!(
         e("#defined p."),
         "1:11-12: error: syntax error, unexpected ., expecting /"
