@@ -38,6 +38,9 @@ pub struct SolveArgs {
     pub opt_mode: OptMode,
     /// Check every model against the ground program (always on in debug builds).
     pub check: bool,
+    /// Incremental mode only: re-ground and re-translate all steps, with a new solver, at
+    /// every step (a baseline for measurements).
+    pub inc_reground: bool,
 }
 
 /// clingo's `prog.lp 0`: a bare integer among the file names that is not a file is the model

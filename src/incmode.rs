@@ -71,7 +71,101 @@ impl Limits {
     }
 }
 
-/// Runs incremental mode; returns the exit code.
+/// One incremental run's state: the grounder, the growing translation and the solver.
+struct Session<'s> {
+    g: IncrementalGrounder<'s>,
+    inc: IncrementalTranslation,
+    backend: Box<dyn SatBackend>,
+    known_vars: CnfLit,
+}
+
+impl<'s> Session<'s> {
+    fn new(
+        statements: &'s [Statement],
+        args: &SolveArgs,
+        solver: &SolverChoice,
+    ) -> Result<Self, Diagnostic> {
+        let options = crate::ground_options(&args.program.consts, args.program.max_ground)?;
+        Ok(Session {
+            g: IncrementalGrounder::new(statements, &options)?,
+            inc: IncrementalTranslation::new(args.program.encodings),
+            backend: solver.backend(0),
+            known_vars: 0,
+        })
+    }
+
+    fn query(&mut self, t: i64) -> Sym {
+        let syms = self.g.symbols_mut();
+        let name = syms.name("query");
+        let arg = syms.num(t as i32);
+        syms.function(name, vec![arg], false)
+    }
+
+    /// clingo's step `step` up to solving: release `query(step-1)`, ground `check(step)` with
+    /// `base` (step 0) or `step(step)`, translate, hand the new clauses to the solver.
+    fn advance(&mut self, step: i64) -> Result<(), Diagnostic> {
+        if step > 0 {
+            let q = self.query(step - 1);
+            if let Some(l) = self.inc.external_lit(self.g.program(), q) {
+                self.inc.release(l);
+            }
+        }
+        let t = self.g.symbols_mut().num(step as i32);
+        let calls: Vec<(&str, Vec<Sym>)> = if step == 0 {
+            vec![("check", vec![t]), ("base", vec![])]
+        } else {
+            vec![("check", vec![t]), ("step", vec![t])]
+        };
+        let delta = self.g.ground(&calls)?;
+        for info in self.g.take_infos() {
+            eprintln!("{info}");
+        }
+        let inc = &mut self.inc;
+        delta.view(self.g.program_mut(), |p| inc.extend(p))?;
+        for c in self.inc.new_clauses() {
+            self.backend.add_clause(&c);
+        }
+        Ok(())
+    }
+
+    /// Solves step `step` (after [`Session::advance`]): `query(step)` true, the other
+    /// externals at their defaults. Returns whether it had an answer set and whether the
+    /// enumeration was exhausted.
+    fn solve(
+        &mut self,
+        step: i64,
+        args: &SolveArgs,
+        printer: &Mutex<Printer>,
+    ) -> Result<(bool, bool), String> {
+        let q = self.query(step);
+        let assumed = self.inc.external_lit(self.g.program(), q);
+        let mut assumptions = self.inc.assumptions(assumed);
+        // A fresh literal guards this step's blocking clauses; it is false for good afterwards.
+        let guard = self.inc.tr.cnf.new_var();
+        assumptions.push(guard);
+        let num_vars = self.inc.tr.cnf.num_vars() as CnfLit;
+        if num_vars > self.known_vars {
+            // Every variable known to the back end, even those no clause mentions yet.
+            self.backend.add_clause(&[num_vars, -num_vars]);
+            self.known_vars = num_vars;
+        }
+        let result = solve_step(
+            args,
+            &self.g,
+            &self.inc,
+            self.backend.as_mut(),
+            &assumptions,
+            guard,
+            printer,
+        );
+        self.backend.add_clause(&[-guard]);
+        result
+    }
+}
+
+/// Runs incremental mode; returns the exit code. With `args.inc_reground` (a baseline for
+/// measurements), every step starts over: a new grounder, translation and solver go through
+/// all steps so far and solve only the last.
 pub fn run(
     args: &SolveArgs,
     mut statements: Vec<Statement>,
@@ -89,77 +183,33 @@ pub fn run(
     )
     .expect("the query declaration parses");
     statements.extend(query);
-    let options = match crate::ground_options(&args.program.consts, args.program.max_ground) {
-        Ok(o) => o,
+    let mut session = match Session::new(&statements, args, solver) {
+        Ok(s) => s,
         Err(d) => return fail(d),
     };
-    let mut g = match IncrementalGrounder::new(&statements, &options) {
-        Ok(g) => g,
-        Err(d) => return fail(d),
-    };
-    let limits = Limits::of(&g);
-    let mut inc = IncrementalTranslation::new(args.program.encodings);
-    let mut backend = solver.backend(0);
-    let mut known_vars = 0;
+    let limits = Limits::of(&session.g);
     let mut previous: Option<bool> = None;
     let mut exhausted = true;
     let mut step: i64 = 0;
     while limits.run(step, previous) {
-        let query = |g: &mut IncrementalGrounder, t: i64| {
-            let syms = g.symbols_mut();
-            let name = syms.name("query");
-            let arg = syms.num(t as i32);
-            syms.function(name, vec![arg], false)
-        };
-        if step > 0 {
-            let q = query(&mut g, step - 1);
-            if let Some(l) = inc.external_lit(g.program(), q) {
-                inc.release(l);
-            }
-        }
-        let t = g.symbols_mut().num(step as i32);
-        let calls: Vec<(&str, Vec<Sym>)> = if step == 0 {
-            vec![("check", vec![t]), ("base", vec![])]
+        let advanced = if args.inc_reground {
+            Session::new(&statements, args, solver).and_then(|mut fresh| {
+                for s in 0..=step {
+                    fresh.advance(s)?;
+                }
+                session = fresh;
+                Ok(())
+            })
         } else {
-            vec![("check", vec![t]), ("step", vec![t])]
+            session.advance(step)
         };
-        let delta = match g.ground(&calls) {
-            Ok(d) => d,
-            Err(d) => return fail(d),
-        };
-        for info in g.take_infos() {
-            eprintln!("{info}");
-        }
-        if let Err(d) = delta.view(g.program_mut(), |p| inc.extend(p)) {
+        if let Err(d) = advanced {
             return fail(d);
-        }
-        for c in inc.new_clauses() {
-            backend.add_clause(&c);
-        }
-        let q = query(&mut g, step);
-        let assumed = inc.external_lit(g.program(), q);
-        let mut assumptions = inc.assumptions(assumed);
-        // A fresh literal guards this step's blocking clauses; it is false for good afterwards.
-        let guard = inc.tr.cnf.new_var();
-        assumptions.push(guard);
-        let num_vars = inc.tr.cnf.num_vars() as CnfLit;
-        if num_vars > known_vars {
-            // Every variable known to the back end, even those no clause mentions yet.
-            backend.add_clause(&[num_vars, -num_vars]);
-            known_vars = num_vars;
         }
         if step > 0 {
             printer.lock().unwrap().solving();
         }
-        match solve_step(
-            args,
-            &g,
-            &inc,
-            backend.as_mut(),
-            &assumptions,
-            guard,
-            printer,
-        ) {
+        match session.solve(step, args, printer) {
             Ok((sat, done)) => {
                 previous = Some(sat);
                 exhausted = done;
@@ -169,7 +219,6 @@ pub fn run(
                 return exit::SOLVER_ERROR;
             }
         }
-        backend.add_clause(&[-guard]);
         step += 1;
     }
     let mut p = printer.lock().unwrap();

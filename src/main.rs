@@ -2,6 +2,7 @@
 
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::OptMode;
+use aspsat::translate::acyclic::AcycEncoding;
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
@@ -34,6 +35,9 @@ struct Program {
     /// Pseudo-Boolean encoding of #sum and optimization bounds
     #[arg(long, value_name = "ENC", value_enum, default_value_t)]
     pb_encoding: PbEncoding,
+    /// Encoding of #edge acyclicity
+    #[arg(long, value_name = "ENC", value_enum, default_value_t)]
+    acyc_encoding: AcycEncoding,
 }
 
 impl Program {
@@ -45,6 +49,7 @@ impl Program {
             encodings: EncodingOptions {
                 card: self.card_encoding,
                 pb: self.pb_encoding,
+                acyc: self.acyc_encoding,
             },
         }
     }
@@ -95,6 +100,10 @@ enum Command {
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
         check: bool,
+        /// Incremental mode: start every step over (all steps re-grounded, a new solver);
+        /// a baseline to measure the one-solver mode against
+        #[arg(long)]
+        inc_reground: bool,
     },
     /// Print the ground program
     Ground {
@@ -142,6 +151,7 @@ fn main() {
             translation,
             opt_mode,
             check,
+            inc_reground,
         } => {
             let mut args = program.args();
             let count = commands::take_model_count(&mut args.files).or(models);
@@ -157,6 +167,7 @@ fn main() {
                 translation,
                 opt_mode,
                 check,
+                inc_reground,
             })
         }
         Command::Ground { program } => commands::ground(&program.args()),

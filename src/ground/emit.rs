@@ -60,7 +60,7 @@ impl Grounder {
             } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
             ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
             ir::Head::Atom(a) => self.emit_atom(a, b, body),
-            ir::Head::External { atom, value } => self.emit_external(atom, *value, b),
+            ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
             ir::Head::Project(atom) => {
                 if let Some((sym, _)) = self.atom_sym(atom, b)? {
@@ -273,10 +273,12 @@ impl Grounder {
         Ok(())
     }
 
-    /// An `#external` instance: the atom exists (it may be true) without any rule; the first
-    /// declaration of an atom gives its default value. `[release]` leaves it false.
+    /// An `#external` instance: the atom exists (it may be true) without any rule.
+    /// `[release]` leaves it false. Declarations of one atom with different values are
+    /// refused: clingo's result then depends on the rest of the program.
     fn emit_external(
         &mut self,
+        span: &Span,
         a: &ir::Atom,
         value: crate::program::ExternalValue,
         b: &Binding,
@@ -285,6 +287,18 @@ impl Grounder {
             return Ok(());
         };
         let id = self.program.atom(sym);
+        if let Some(first) = self.program.external_value(id)
+            && first != value
+            && !self.provisional
+        {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "#external {} is declared again with another value: not supported (clingo's choice depends on the rest of the program)",
+                    self.program.symbols.to_string(sym)
+                ),
+            ));
+        }
         if self.provisional || self.program.is_fact(id) || self.program.is_external(id) {
             if self.provisional && value != crate::program::ExternalValue::Release {
                 self.derive(a.pred, id, &args);

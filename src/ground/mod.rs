@@ -155,11 +155,19 @@ fn compile_statement(
         Statement::ShowNothing(_) | Statement::HideAll(_) => show.show_all_atoms = false,
         Statement::ShowTerm { term, body, span } => compiler.show_term(term, body, span)?,
         // Parts are selected before compilation (see `parts`).
-        Statement::Program { .. } | Statement::IncludeBuiltin { .. } => {}
-        Statement::External(ext) => compiler.external(ext)?,
-        Statement::Edge { span, .. } => {
-            return Err(Diagnostic::error(span, "#edge is not supported yet"));
+        Statement::Program { .. } => {}
+        Statement::IncludeBuiltin { name, span } => {
+            if name != "incmode" {
+                return Err(Diagnostic::error(
+                    span,
+                    format!(
+                        "#include <{name}> is not supported: aspsat has no embedded script interpreter and knows only <incmode>"
+                    ),
+                ));
+            }
         }
+        Statement::External(ext) => compiler.external(ext)?,
+        Statement::Edge { pairs, body, span } => compiler.edge(pairs, body, span)?,
         Statement::Project { target, span } => match target {
             ProjectTarget::Signature {
                 name,

@@ -91,6 +91,8 @@ pub struct Printer {
     finished: bool,
     /// Solve calls so far (more than one in incremental mode).
     calls: usize,
+    /// Where each solve call's witnesses start in `witnesses` after the first call's.
+    call_starts: Vec<usize>,
 }
 
 impl Printer {
@@ -129,6 +131,7 @@ impl Printer {
             stats: Stats::default(),
             finished: false,
             calls: 1,
+            call_starts: Vec::new(),
         }
     }
 
@@ -155,6 +158,7 @@ impl Printer {
     /// again and counts the call.
     pub fn solving(&mut self) {
         self.calls += 1;
+        self.call_starts.push(self.witnesses.len());
         if self.format == Format::Text {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "Solving...");
@@ -299,14 +303,27 @@ impl Printer {
                         None => json!({ "Value": w }),
                     })
                     .collect();
-                let mut call = serde_json::Map::new();
-                if !witnesses.is_empty() {
-                    call.insert("Witnesses".into(), Json::Array(witnesses));
-                }
+                // One entry per solve call, each with its witnesses (as clingo).
+                let mut bounds = vec![0];
+                bounds.extend(&self.call_starts);
+                bounds.push(witnesses.len());
+                let calls: Vec<Json> = bounds
+                    .windows(2)
+                    .map(|w| {
+                        let mut call = serde_json::Map::new();
+                        if w[1] > w[0] {
+                            call.insert(
+                                "Witnesses".into(),
+                                Json::Array(witnesses[w[0]..w[1]].to_vec()),
+                            );
+                        }
+                        Json::Object(call)
+                    })
+                    .collect();
                 let mut doc = json!({
                     "Solver": VERSION_LINE,
                     "Input": self.inputs,
-                    "Call": [Json::Object(call)],
+                    "Call": calls,
                     "Result": verdict.text(),
                     "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
                     "Calls": self.calls,

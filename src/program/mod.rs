@@ -197,7 +197,7 @@ pub struct GroundProgram {
     /// `#external` atoms with their default values (the first declaration of an atom counts).
     /// An external that a rule also defines is a normal atom.
     pub externals: Vec<(AtomId, ExternalValue)>,
-    external_set: HashSet<AtomId>,
+    external_values: std::collections::HashMap<AtomId, ExternalValue>,
     /// `#edge` instances: the graph of those whose body holds must be acyclic.
     pub edges: Vec<Edge>,
     /// `#project`: signatures and atoms that `--project` distinguishes (none: the shown
@@ -305,15 +305,21 @@ impl GroundProgram {
 
     /// Declares `a` external (the first declaration counts); false when it already was.
     pub fn add_external(&mut self, a: AtomId, value: ExternalValue) -> bool {
-        if !self.external_set.insert(a) {
+        if self.external_values.contains_key(&a) {
             return false;
         }
+        self.external_values.insert(a, value);
         self.externals.push((a, value));
         true
     }
 
     pub fn is_external(&self, a: AtomId) -> bool {
-        self.external_set.contains(&a)
+        self.external_values.contains_key(&a)
+    }
+
+    /// The default value `a` was declared external with.
+    pub fn external_value(&self, a: AtomId) -> Option<ExternalValue> {
+        self.external_values.get(&a).copied()
     }
 
     /// The external atoms no rule defines, with their default values.

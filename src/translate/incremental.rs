@@ -61,7 +61,7 @@ impl IncrementalTranslation {
         }
         if !program.edges.is_empty() {
             return Err(Diagnostic::global(
-                "#edge in incremental mode is not supported",
+                "#edge in incremental mode is not supported yet",
             ));
         }
         hcf::needs_minimality(program, TranslationKind::Ranking)

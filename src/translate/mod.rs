@@ -6,6 +6,7 @@
 //! programs that are not head-cycle-free ([`hcf`]) need a minimality check of every model.
 //! [`Translation::stability`] says which of these the solver must do.
 
+pub mod acyclic;
 mod aggregate;
 pub mod card;
 mod encoding;
@@ -570,6 +571,7 @@ pub fn translate(
     }
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
+    acyclic::encode(&mut b, encodings.acyc);
     loops::record_supports(&mut b, &mut loops);
     let stability = match kind {
         _ if needs_minimality => Stability::Minimality,
