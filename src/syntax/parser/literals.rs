@@ -1,0 +1,320 @@
+//! Heads, bodies, literals and conditions.
+
+use super::*;
+
+impl Parser<'_> {
+    // ----- heads and bodies ---------------------------------------------------------------
+
+    pub(super) fn head(&mut self) -> PResult<Head> {
+        let mut es = self.pos;
+        let mut cur = match self.element(Ctx::Head)? {
+            Elem::HeadAgg(h) => return Ok(h),
+            Elem::BodyAgg(..) => unreachable!("no body aggregates in heads"),
+            Elem::Lit(l) => l,
+            Elem::Chain(mut ls) => {
+                self.mark_unsupported("comparison in rule head");
+                ls.swap_remove(0)
+            }
+        };
+        // (literal, condition, written with a condition, span)
+        let mut elems: Vec<(Literal, Vec<Literal>, bool, Span)> = Vec::new();
+        loop {
+            let mut cond = Vec::new();
+            let has_cond = self.kind() == &Tok::Colon;
+            if has_cond {
+                self.bump();
+                cond = self.cond_list()?;
+            }
+            let span = self.span_from(es);
+            let empty_cond = has_cond && cond.is_empty();
+            elems.push((cur, cond, has_cond, span));
+            if empty_cond && self.kind() == &Tok::Comma {
+                // `a : , b` (after an empty condition only `;` separates)
+                return Err(self.unexpected(". or :-"));
+            }
+            if !matches!(self.kind(), Tok::Semi | Tok::Bar | Tok::Comma) {
+                break;
+            }
+            self.bump();
+            es = self.pos;
+            cur = match self.element(Ctx::Plain)? {
+                Elem::Lit(l) => l,
+                Elem::Chain(mut ls) => {
+                    self.mark_unsupported("comparison in rule head");
+                    ls.swap_remove(0)
+                }
+                Elem::BodyAgg(..) | Elem::HeadAgg(_) => unreachable!("plain context"),
+            };
+        }
+        if elems.len() == 1 && !elems[0].2 {
+            match &elems[0].0 {
+                Literal::Bool(false, _) => return Ok(Head::None),
+                // `#true :- body.` holds trivially, like an empty choice
+                Literal::Bool(true, span) => {
+                    return Ok(Head::Choice {
+                        elems: Vec::new(),
+                        left: None,
+                        right: None,
+                        span: span.clone(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        let single = elems.len() == 1 && !elems[0].2;
+        let mut out = Vec::new();
+        for (lit, cond, _, span) in elems {
+            match lit {
+                Literal::Atom {
+                    sign: Sign::Pos,
+                    atom,
+                } => out.push(DisjElem { atom, cond, span }),
+                Literal::Atom { .. } => self.mark_unsupported("negated head literal"),
+                Literal::Comparison { .. } => self.mark_unsupported("comparison in rule head"),
+                Literal::Bool(..) => self.mark_unsupported("#true/#false in a disjunction"),
+            }
+        }
+        if self.unsupported.is_some() {
+            return Ok(Head::None);
+        }
+        if single {
+            let e = out.pop().expect("one element");
+            return Ok(Head::Atom(e.atom));
+        }
+        Ok(Head::Disjunction(out))
+    }
+
+    /// A rule body after `:-` up to and including the final `.`.
+    pub(super) fn body_dot(&mut self, allow_empty: bool) -> PResult<Vec<BodyLit>> {
+        let mut body = Vec::new();
+        if allow_empty && self.kind() == &Tok::Dot {
+            self.bump();
+            return Ok(body);
+        }
+        loop {
+            let expecting = self.body_elem(&mut body)?;
+            match self.kind() {
+                Tok::Comma | Tok::Semi => self.bump(),
+                Tok::Dot => {
+                    self.bump();
+                    return Ok(body);
+                }
+                _ => return Err(self.ctx_unexpected(expecting)),
+            }
+        }
+    }
+
+    /// One body element (pushing one or more body literals); returns what clingo would say it
+    /// expects after it.
+    pub(super) fn body_elem(&mut self, out: &mut Vec<BodyLit>) -> PResult<&'static str> {
+        let es = self.pos;
+        let lit = match self.element(Ctx::Body)? {
+            Elem::BodyAgg(sign, agg) => {
+                out.push(BodyLit::Aggregate { sign, agg });
+                return Ok("\",\" or . or ;");
+            }
+            Elem::HeadAgg(_) => unreachable!("no head aggregates in bodies"),
+            Elem::Chain(ls) => {
+                if self.kind() != &Tok::Colon {
+                    out.extend(ls.into_iter().map(BodyLit::Lit));
+                    return Ok(": or \",\" or . or ;");
+                }
+                self.mark_unsupported("comparison chain with a condition");
+                Literal::Bool(true, self.tok_span(es))
+            }
+            Elem::Lit(lit) => lit,
+        };
+        if self.kind() != &Tok::Colon {
+            out.push(BodyLit::Lit(lit));
+            return Ok(": or \",\" or . or ;");
+        }
+        self.bump();
+        let cond = self.cond_list()?;
+        out.push(BodyLit::Conditional {
+            lit,
+            cond,
+            span: self.span_from(es),
+        });
+        if self.kind() == &Tok::Comma {
+            // `a : , b` (a condition extends up to the next `;` or `.`)
+            return Err(self.unexpected(". or ;"));
+        }
+        Ok(". or ;")
+    }
+
+    /// A (possibly empty) `,`-separated list of plain literals after a `:`.
+    pub(super) fn cond_list(&mut self) -> PResult<Vec<Literal>> {
+        let mut out = Vec::new();
+        if !starts_literal(self.kind()) {
+            return Ok(out);
+        }
+        loop {
+            match self.element(Ctx::Plain)? {
+                Elem::Lit(l) => out.push(l),
+                Elem::Chain(ls) => out.extend(ls),
+                Elem::BodyAgg(..) | Elem::HeadAgg(_) => unreachable!("plain context"),
+            }
+            if self.kind() == &Tok::Comma {
+                self.bump();
+            } else {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// A literal, or in bodies/heads an aggregate with its guards.
+    pub(super) fn element(&mut self, ctx: Ctx) -> PResult<Elem> {
+        let start = self.pos;
+        let mut nots = 0;
+        while self.kind() == &Tok::Not {
+            if nots == 2 {
+                return Err(self.unexpected(""));
+            }
+            nots += 1;
+            self.bump();
+        }
+        let allow_agg = ctx == Ctx::Body || (ctx == Ctx::Head && nots == 0);
+        match self.kind() {
+            Tok::True | Tok::False => {
+                let v = (self.kind() == &Tok::True) != (nots == 1);
+                self.bump();
+                return Ok(Elem::Lit(Literal::Bool(v, self.span_from(start))));
+            }
+            Tok::Amp if allow_agg => {
+                // theory atom: skip to the end of the statement
+                let span = self.tok_span(self.pos);
+                self.bump();
+                self.identifier()?;
+                self.mark_unsupported("theory atom");
+                self.skip_to_dot(true)?;
+                return Ok(Elem::Lit(Literal::Bool(true, span)));
+            }
+            k if allow_agg && starts_agg(k) => {
+                let s = self.pos;
+                return self.aggregate(ctx, sign_of(nots), None, s);
+            }
+            _ => {}
+        }
+        let tstart = self.pos;
+        let lhs = self.term()?;
+        if let Some(op) = cmp_op(self.kind()) {
+            self.bump();
+            if allow_agg && starts_agg(self.kind()) {
+                return self.aggregate(ctx, sign_of(nots), Some(Guard { op, term: lhs }), tstart);
+            }
+            let mut parts = Vec::new();
+            let (mut l, mut op, mut lstart) = (lhs, op, tstart);
+            loop {
+                let rstart = self.pos;
+                let r = self.term()?;
+                let span = self.span_from(lstart);
+                parts.push((op, l, r.clone(), span));
+                match cmp_op(self.kind()) {
+                    Some(next) => {
+                        self.bump();
+                        (l, op, lstart) = (r, next, rstart);
+                    }
+                    None => break,
+                }
+            }
+            if parts.len() == 1 {
+                let (op, lhs, rhs, _) = parts.pop().expect("one comparison");
+                let op = if nots == 1 { op.negate() } else { op };
+                return Ok(Elem::Lit(Literal::Comparison {
+                    op,
+                    lhs,
+                    rhs,
+                    span: self.span_from(start),
+                }));
+            }
+            if nots == 1 {
+                self.mark_unsupported("negated comparison chain");
+            }
+            return Ok(Elem::Chain(
+                parts
+                    .into_iter()
+                    .map(|(op, lhs, rhs, span)| Literal::Comparison { op, lhs, rhs, span })
+                    .collect(),
+            ));
+        }
+        if allow_agg && starts_agg(self.kind()) {
+            let g = Guard {
+                op: CmpOp::Le,
+                term: lhs,
+            };
+            return self.aggregate(ctx, sign_of(nots), Some(g), tstart);
+        }
+        // an atom: `[-]name[(args)]` as written (clingo rejects e.g. `(p)` or `-(p)`)
+        let first_ok = match self.toks[tstart].kind {
+            Tok::Ident => true,
+            Tok::Minus => self.toks.get(tstart + 1).map(|t| &t.kind) == Some(&Tok::Ident),
+            _ => false,
+        };
+        let shape_ok = match &lhs {
+            Term::Fun { .. } => is_named_fun(&lhs),
+            Term::Pool(alts, _) => alts.iter().all(is_named_fun),
+            _ => false,
+        };
+        if !(first_ok && shape_ok) {
+            return Err(self.unexpected(""));
+        }
+        self.atom_end = self.pos;
+        Ok(Elem::Lit(Literal::Atom {
+            sign: sign_of(nots),
+            atom: Atom {
+                term: lhs,
+                span: self.span_from(tstart),
+            },
+        }))
+    }
+
+    /// A single plain literal where a chain is not allowed.
+    pub(super) fn plain_literal(&mut self) -> PResult<Literal> {
+        match self.element(Ctx::Plain)? {
+            Elem::Lit(l) => Ok(l),
+            Elem::Chain(mut ls) => {
+                self.mark_unsupported("comparison chain as an aggregate element");
+                Ok(ls.swap_remove(0))
+            }
+            Elem::BodyAgg(..) | Elem::HeadAgg(_) => unreachable!("plain context"),
+        }
+    }
+
+    /// `[: l1, ..., ln]`
+    pub(super) fn opt_cond(&mut self) -> PResult<Vec<Literal>> {
+        if self.kind() == &Tok::Colon {
+            self.bump();
+            self.cond_list()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// `op term`, or a bare term meaning `<= term`, after an aggregate's closing brace.
+    pub(super) fn right_guard(&mut self) -> PResult<Option<Guard>> {
+        if let Some(op) = cmp_op(self.kind()) {
+            self.bump();
+            return Ok(Some(Guard {
+                op,
+                term: self.term()?,
+            }));
+        }
+        if starts_term(self.kind()) {
+            return Ok(Some(Guard {
+                op: CmpOp::Le,
+                term: self.term()?,
+            }));
+        }
+        Ok(None)
+    }
+
+    /// `t1, ..., tn` (at least one term).
+    pub(super) fn term_list(&mut self) -> PResult<Vec<Term>> {
+        let mut out = vec![self.term()?];
+        while self.kind() == &Tok::Comma {
+            self.bump();
+            out.push(self.term()?);
+        }
+        Ok(out)
+    }
+}
