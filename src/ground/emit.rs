@@ -45,6 +45,32 @@ impl Grounder {
         let Some(body) = self.ground_body(rule, b, matched)? else {
             return Ok(());
         };
+        let first_rule = self.program.rules.len();
+        self.emit_head(rule, b, body)?;
+        // Incremental mode: the instance may not define an atom of an earlier step.
+        if !self.frozen.is_empty() {
+            for r in &self.program.rules[first_rule..] {
+                let heads: Vec<AtomId> = match &r.head {
+                    Head::Atom(a) => vec![*a],
+                    Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+                    Head::None => Vec::new(),
+                };
+                if let Some(&a) = heads.iter().find(|&&a| self.is_frozen(a)) {
+                    return Err(self.redefinition(span, a));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The head of one rule instance.
+    fn emit_head(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let span = &rule.rule.span;
         match &rule.rule.head {
             ir::Head::None => {
                 self.push_rule(Rule {
@@ -59,7 +85,7 @@ impl Grounder {
                 terms,
             } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
             ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
-            ir::Head::Atom(a) => self.emit_atom(a, b, body),
+            ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
             ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
             ir::Head::Project(atom) => {
@@ -348,6 +374,7 @@ impl Grounder {
     /// A normal rule: its head atom is derived; with an empty body it is a fact.
     fn emit_atom(
         &mut self,
+        span: &Span,
         a: &ir::Atom,
         b: &Binding,
         body: Vec<BodyElem>,
@@ -364,6 +391,9 @@ impl Grounder {
             return Ok(());
         }
         if body.is_empty() {
+            if self.is_frozen(id) {
+                return Err(self.redefinition(span, id));
+            }
             self.program.facts[id.0 as usize] = true;
             return Ok(());
         }

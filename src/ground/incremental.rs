@@ -78,8 +78,6 @@ pub struct IncrementalGrounder<'s> {
     preds: PredTable,
     consts: HashMap<String, Sym>,
     grounder: Grounder,
-    /// `defined[a]`: a rule of an earlier call has `a` in its head, or made it a fact.
-    defined: Vec<bool>,
     /// Auxiliary `#projN` predicates so far (their names must stay distinct across calls).
     projections: usize,
 }
@@ -103,7 +101,6 @@ impl<'s> IncrementalGrounder<'s> {
             preds,
             consts,
             grounder,
-            defined: Vec::new(),
             projections: 0,
         })
     }
@@ -162,7 +159,7 @@ impl<'s> IncrementalGrounder<'s> {
             .collect();
         let facts_before = program.facts.clone();
         schedule::run(&mut self.grounder, &rules)?;
-        self.check_redefinitions(&delta, &facts_before)?;
+        self.record_definitions(&delta, &facts_before);
         let program = &mut self.grounder.program;
         let mut outside = open_before;
         outside.resize(program.num_atoms(), false);
@@ -173,39 +170,25 @@ impl<'s> IncrementalGrounder<'s> {
         Ok(delta)
     }
 
-    /// clingo refuses rules for an atom an earlier call defined; records what this call
-    /// defines.
-    fn check_redefinitions(
-        &mut self,
-        delta: &Delta,
-        facts_before: &[bool],
-    ) -> Result<(), Diagnostic> {
+    /// Records the atoms this call defined (rule heads, new facts): later calls may not
+    /// define them (the grounder refuses such rules at their position, as clingo does).
+    fn record_definitions(&mut self, delta: &Delta, facts_before: &[bool]) {
         let program = &self.grounder.program;
-        self.defined.resize(program.num_atoms(), false);
-        let mut heads: Vec<AtomId> = Vec::new();
+        let frozen = &mut self.grounder.frozen;
+        frozen.resize(program.num_atoms(), false);
         for r in &program.rules[delta.rules..] {
             match &r.head {
-                Head::Atom(a) => heads.push(*a),
-                Head::Choice { elems, .. } => heads.extend(elems.iter().map(|e| e.atom)),
+                Head::Atom(a) => frozen[a.0 as usize] = true,
+                Head::Choice { elems, .. } => {
+                    elems.iter().for_each(|e| frozen[e.atom.0 as usize] = true)
+                }
                 Head::None => {}
             }
         }
         for (a, &fact) in program.facts.iter().enumerate() {
             if fact && !facts_before.get(a).copied().unwrap_or(false) {
-                heads.push(AtomId(a as u32));
+                frozen[a] = true;
             }
         }
-        for &a in &heads {
-            if self.defined[a.0 as usize] {
-                let name = program.symbols.to_string(program.atom_sym(a));
-                return Err(Diagnostic::global(format!(
-                    "redefinition of atom {name}: an earlier step of incremental mode defined it (clingo refuses this too)"
-                )));
-            }
-        }
-        for a in heads {
-            self.defined[a.0 as usize] = true;
-        }
-        Ok(())
     }
 }

@@ -28,6 +28,9 @@ pub struct Grounder {
     /// Aggregates grounded by the assignment steps of the join in progress (body index and the
     /// instance with its assigned value), reused when the rule instance is emitted.
     pub assigned: Vec<(usize, Aggregate)>,
+    /// Incremental mode: `frozen[a]` when an earlier grounding call defined atom `a`; rules for
+    /// it are refused (clingo: "redefinition of atom").
+    pub frozen: Vec<bool>,
 }
 
 impl Grounder {
@@ -41,6 +44,7 @@ impl Grounder {
             max_size,
             provisional: false,
             assigned: Vec::new(),
+            frozen: Vec::new(),
         }
     }
 
@@ -124,6 +128,22 @@ impl Grounder {
         let name = self.program.symbols.name("#false");
         let sym = self.program.symbols.function(name, Vec::new(), false);
         Lit::pos(self.program.atom(sym))
+    }
+
+    /// An earlier grounding call defined `a` (incremental mode).
+    pub fn is_frozen(&self, a: AtomId) -> bool {
+        self.frozen.get(a.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The error for a rule instance that defines an atom an earlier step defined.
+    pub fn redefinition(&self, span: &Span, a: AtomId) -> Diagnostic {
+        let name = self.program.symbols.to_string(self.program.atom_sym(a));
+        Diagnostic::error(
+            span,
+            format!(
+                "redefinition of atom {name}: an earlier step of incremental mode defined it (clingo refuses this too)"
+            ),
+        )
     }
 
     /// Adds a ground rule unless it is provisional or already there.
