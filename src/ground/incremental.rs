@@ -58,12 +58,15 @@ impl Delta {
             *v = old;
         }
         let rules = cut(&mut program.rules, self.rules);
+        let shifted_at = self.rules.min(program.shifted.len());
+        let shifted = cut(&mut program.shifted, shifted_at);
         let disjunctions = cut(&mut program.disjunctions, self.disjunctions);
         let terms = cut(&mut program.show.terms, self.show_terms);
         let minimize = cut(&mut program.minimize, self.minimize);
         let edges = cut(&mut program.edges, self.edges);
         let result = f(program);
         paste(&mut program.rules, rules);
+        paste(&mut program.shifted, shifted);
         paste(&mut program.disjunctions, disjunctions);
         paste(&mut program.show.terms, terms);
         paste(&mut program.minimize, minimize);

@@ -109,6 +109,24 @@ impl Directives {
     }
 }
 
+/// The rules of `source` compiled and planned as [`ground`] does, with the tables that name
+/// their predicates and constants: what the planner's tests look at.
+#[cfg(test)]
+fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
+    let statements = crate::syntax::parse(source, "t.lp".into()).expect("test program parses");
+    let mut syms = SymbolTable::new();
+    let consts = consts::resolve(&statements, &GroundOptions::default(), &mut syms)
+        .expect("test program's constants resolve");
+    let mut preds = PredTable::default();
+    let rules = {
+        let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
+        let statements: Vec<&Statement> = statements.iter().collect();
+        compile_and_plan(&statements, &mut compiler, &mut Directives::new())
+            .expect("test program compiles and is safe")
+    };
+    (rules, preds, syms)
+}
+
 /// Compiles every statement and plans the rules it yields (directives go into `directives`).
 fn compile_and_plan(
     statements: &[&Statement],

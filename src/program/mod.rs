@@ -204,6 +204,9 @@ pub struct GroundProgram {
     /// atoms).
     pub project_signatures: HashSet<Signature>,
     pub project_atoms: HashSet<AtomId>,
+    /// `shifted[r]`: rule `r` only comes from shifting a disjunction (the program's text prints
+    /// the disjunction instead). Rules appended after grounding have no entry.
+    pub shifted: Vec<bool>,
     /// For each head predicate, a rule with an aggregate or conditional literal in its body that
     /// defines it: where errors about such bodies point.
     pub complex_rule_origins: std::collections::HashMap<Signature, crate::syntax::ast::Span>,
