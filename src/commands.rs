@@ -39,6 +39,9 @@ pub struct SolveArgs {
     pub opt_strategy: OptStrategy,
     /// Check every model against the ground program (always on in debug builds).
     pub check: bool,
+    /// Incremental mode only: re-ground and re-translate all steps, with a new solver, at
+    /// every step (a baseline for measurements).
+    pub inc_reground: bool,
     /// An output format other than text or `json` (clingo's `--outf=1`).
     pub format: Option<Format>,
     /// Which models are printed and how much else (clingo's `--quiet`, `--verbose`).
@@ -69,6 +72,21 @@ fn report(d: &Diagnostic) {
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
 fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
+    match load::load(&args.files) {
+        Ok(statements) => build_from(&statements, args, translation),
+        Err(d) => {
+            report(&d);
+            Err(exit::INPUT_ERROR)
+        }
+    }
+}
+
+/// Grounds and translates loaded statements; prints diagnostics.
+fn build_from(
+    statements: &[crate::syntax::ast::Statement],
+    args: &ProgramArgs,
+    translation: TranslationKind,
+) -> Result<Compiled, i32> {
     let fail = |d: Diagnostic| {
         report(&d);
         exit::INPUT_ERROR
@@ -78,8 +96,7 @@ fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i
         translation,
         encodings: args.encodings,
     };
-    let statements = load::load(&args.files).map_err(fail)?;
-    let compiled = compile(&statements, &options).map_err(fail)?;
+    let compiled = compile(statements, &options).map_err(fail)?;
     for info in &compiled.infos {
         report(info);
     }
@@ -156,7 +173,17 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let compiled = match build(&args.program, args.translation) {
+    let statements = match load::load(&args.program.files) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&d);
+            return exit::INPUT_ERROR;
+        }
+    };
+    if crate::ground::incmode_span(&statements).is_some() {
+        return crate::incmode::run(args, statements, &solver, &printer);
+    }
+    let compiled = match build_from(&statements, &args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -200,7 +227,7 @@ fn run_optimization(
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
-    crate::solve::load(backend.as_mut(), &tr.cnf);
+    crate::solve::load_translation(backend.as_mut(), tr);
     let result = optimize(
         &compiled.program,
         tr,
@@ -247,7 +274,7 @@ fn run_enumeration(
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
-    crate::solve::load(backend.as_mut(), &tr.cnf);
+    crate::solve::load_translation(backend.as_mut(), tr);
     let options = SolveOptions {
         max_models: args.models,
         project: args.project,

@@ -12,6 +12,7 @@ pub mod commands;
 pub mod compare;
 pub mod exit;
 pub mod ground;
+pub mod incmode;
 pub mod load;
 pub mod output;
 mod pipeline;

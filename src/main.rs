@@ -3,6 +3,7 @@
 use aspsat::clingo_flags::{self, ClingoFlags};
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
 use aspsat::solve::optimize::{OptMode, OptStrategy};
+use aspsat::translate::acyclic::AcycEncoding;
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
@@ -35,6 +36,9 @@ struct Program {
     /// Pseudo-Boolean encoding of #sum and optimization bounds
     #[arg(long, value_name = "ENC", value_enum, default_value_t)]
     pb_encoding: PbEncoding,
+    /// Encoding of #edge acyclicity
+    #[arg(long, value_name = "ENC", value_enum, default_value_t)]
+    acyc_encoding: AcycEncoding,
 }
 
 impl Program {
@@ -46,6 +50,7 @@ impl Program {
             encodings: EncodingOptions {
                 card: self.card_encoding,
                 pb: self.pb_encoding,
+                acyc: self.acyc_encoding,
             },
         }
     }
@@ -99,6 +104,10 @@ enum Command {
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
         check: bool,
+        /// Incremental mode: start every step over (all steps re-grounded, a new solver);
+        /// a baseline to measure the one-solver mode against
+        #[arg(long)]
+        inc_reground: bool,
         #[command(flatten)]
         clingo: ClingoFlags,
         /// Ground and translate, print the statistics (with --stats) and stop before searching
@@ -170,6 +179,7 @@ fn main() {
             opt_mode,
             opt_strategy,
             check,
+            inc_reground,
             clingo,
             sizes_only,
         } => {
@@ -188,6 +198,7 @@ fn main() {
                 opt_mode,
                 opt_strategy,
                 check,
+                inc_reground,
                 sizes_only,
                 ..SolveArgs::default()
             };

@@ -271,7 +271,11 @@ fn every_encoding() -> Vec<EncodingOptions> {
             PbEncoding::CONCRETE
                 .into_iter()
                 .chain([PbEncoding::Auto])
-                .map(move |pb| EncodingOptions { card, pb })
+                .map(move |pb| EncodingOptions {
+                    card,
+                    pb,
+                    ..Default::default()
+                })
         })
         .collect()
 }

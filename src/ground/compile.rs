@@ -18,7 +18,9 @@ pub struct Compiler<'a> {
     pub preds: &'a mut PredTable,
     pub consts: &'a HashMap<String, Sym>,
     pub out: Vec<ir::Rule>,
-    projections: usize,
+    /// Auxiliary `#projN` predicates made so far (kept across incremental steps so names stay
+    /// unique).
+    pub projections: usize,
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
@@ -489,6 +491,65 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// `#external atom : body. [value]` as a rule whose head is the external atom.
+    pub fn external(&mut self, ext: &External) -> Result<(), Diagnostic> {
+        let value = match &ext.value {
+            None => crate::program::ExternalValue::False,
+            Some(t) => match self.ground_term(t)? {
+                Some(sym) => crate::program::ExternalValue::from_name(&self.syms.to_string(sym)),
+                None => crate::program::ExternalValue::False,
+            },
+        };
+        let bodies = expand_bodies(&ext.body)?;
+        for atom in expand_atom(&ext.atom) {
+            for body in &bodies {
+                let head = RuleHead::External {
+                    atom: atom.clone(),
+                    value,
+                };
+                self.single_rule(&head, body, &ext.span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `#edge (u,v; ...) : body.`: one rule per pair.
+    pub fn edge(
+        &mut self,
+        pairs: &[(Term, Term)],
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let bodies = expand_bodies(body)?;
+        for (u, v) in pairs {
+            for u in expand_term(u) {
+                for v in expand_term(v) {
+                    for body in &bodies {
+                        let head = RuleHead::Edge(u.clone(), v.clone());
+                        self.single_rule(&head, body, span)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `#project atom : body.`
+    pub fn project_atom(
+        &mut self,
+        atom: &Atom,
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let bodies = expand_bodies(body)?;
+        for atom in expand_atom(atom) {
+            for body in &bodies {
+                self.single_rule(&RuleHead::Project(atom.clone()), body, span)?;
+            }
+        }
+        Ok(())
+    }
+
     fn single_rule(
         &mut self,
         head: &RuleHead,
@@ -554,6 +615,14 @@ impl<'a> Compiler<'a> {
     ) -> Result<ir::Head, Diagnostic> {
         Ok(match head {
             RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
+            RuleHead::External { atom, value } => ir::Head::External {
+                atom: self.atom(atom, vars, ranges)?,
+                value: *value,
+            },
+            RuleHead::Edge(u, v) => {
+                ir::Head::Edge(self.term(u, vars, ranges)?, self.term(v, vars, ranges)?)
+            }
+            RuleHead::Project(atom) => ir::Head::Project(self.atom(atom, vars, ranges)?),
             RuleHead::Cost {
                 weight,
                 priority,
@@ -691,6 +760,12 @@ fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
 enum RuleHead {
     Ast(Head),
     Show(Term),
+    External {
+        atom: Atom,
+        value: crate::program::ExternalValue,
+    },
+    Edge(Term, Term),
+    Project(Atom),
     /// An optimization element `weight@priority, terms` (weight already negated for
     /// `#maximize`).
     Cost {

@@ -45,6 +45,32 @@ impl Grounder {
         let Some(body) = self.ground_body(rule, b, matched)? else {
             return Ok(());
         };
+        let first_rule = self.program.rules.len();
+        self.emit_head(rule, b, body)?;
+        // Incremental mode: the instance may not define an atom of an earlier step.
+        if !self.frozen.is_empty() {
+            for r in &self.program.rules[first_rule..] {
+                let heads: Vec<AtomId> = match &r.head {
+                    Head::Atom(a) => vec![*a],
+                    Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+                    Head::None => Vec::new(),
+                };
+                if let Some(&a) = heads.iter().find(|&&a| self.is_frozen(a)) {
+                    return Err(self.redefinition(span, a));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The head of one rule instance.
+    fn emit_head(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let span = &rule.rule.span;
         match &rule.rule.head {
             ir::Head::None => {
                 self.push_rule(Rule {
@@ -59,7 +85,16 @@ impl Grounder {
                 terms,
             } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
             ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
-            ir::Head::Atom(a) => self.emit_atom(a, b, body),
+            ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
+            ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
+            ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
+            ir::Head::Project(atom) => {
+                if let Some((sym, _)) = self.atom_sym(atom, b)? {
+                    let id = self.program.atom(sym);
+                    self.program.project_atoms.insert(id);
+                }
+                Ok(())
+            }
             ir::Head::Disjunction(elems) => self.emit_disjunction(elems, &rule.plan, b, body, span),
             ir::Head::Choice {
                 func,
@@ -270,9 +305,82 @@ impl Grounder {
         Ok(())
     }
 
+    /// An `#external` instance: the atom exists (it may be true) without any rule.
+    /// `[release]` leaves it false. Declarations of one atom with different values are
+    /// refused: clingo's result then depends on the rest of the program.
+    fn emit_external(
+        &mut self,
+        span: &Span,
+        a: &ir::Atom,
+        value: crate::program::ExternalValue,
+        b: &Binding,
+    ) -> Result<(), Diagnostic> {
+        let Some((sym, args)) = self.atom_sym(a, b)? else {
+            return Ok(());
+        };
+        let id = self.program.atom(sym);
+        if let Some(first) = self.program.external_value(id)
+            && first != value
+            && !self.provisional
+        {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "#external {} is declared again with another value: not supported (clingo's choice depends on the rest of the program)",
+                    self.program.symbols.to_string(sym)
+                ),
+            ));
+        }
+        if self.provisional || self.program.is_fact(id) || self.program.is_external(id) {
+            if self.provisional && value != crate::program::ExternalValue::Release {
+                self.derive(a.pred, id, &args);
+            }
+            return Ok(());
+        }
+        if value == crate::program::ExternalValue::Release {
+            return Ok(());
+        }
+        self.derive(a.pred, id, &args);
+        self.program.add_external(id, value);
+        Ok(())
+    }
+
+    /// An `#edge` instance: present when its body (plain literals only) holds.
+    fn emit_edge(
+        &mut self,
+        span: &Span,
+        u: &CTerm,
+        v: &CTerm,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let (Some(from), Some(to)) = (self.eval(u, b)?, self.eval(v, b)?) else {
+            return Ok(());
+        };
+        let mut lits = Vec::new();
+        for e in body {
+            match e {
+                BodyElem::Lit(l) => lits.push(l),
+                BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
+                    return Err(Diagnostic::error(
+                        span,
+                        "conditional literals and aggregates in #edge bodies are not supported",
+                    ));
+                }
+            }
+        }
+        self.program.edges.push(crate::program::Edge {
+            from,
+            to,
+            body: lits,
+        });
+        Ok(())
+    }
+
     /// A normal rule: its head atom is derived; with an empty body it is a fact.
     fn emit_atom(
         &mut self,
+        span: &Span,
         a: &ir::Atom,
         b: &Binding,
         body: Vec<BodyElem>,
@@ -289,6 +397,9 @@ impl Grounder {
             return Ok(());
         }
         if body.is_empty() {
+            if self.is_frozen(id) {
+                return Err(self.redefinition(span, id));
+            }
             self.program.facts[id.0 as usize] = true;
             return Ok(());
         }
@@ -576,7 +687,8 @@ impl Grounder {
                 if let Some(pos) = self.program.lookup_atom(pos_sym)
                     && self.program.is_derivable(pos)
                 {
-                    self.program.rules.push(Rule {
+                    // Through the duplicate filter: incremental grounding runs this every step.
+                    self.push_rule(Rule {
                         head: Head::None,
                         body: vec![BodyElem::Lit(Lit::pos(pos)), BodyElem::Lit(Lit::pos(neg))],
                     });

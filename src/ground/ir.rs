@@ -153,6 +153,15 @@ pub enum Head {
     Disjunction(Vec<ChoiceElem>),
     /// `#show t : body.`
     ShowTerm(CTerm),
+    /// `#external atom : body. [value]`: the body only selects the instances.
+    External {
+        atom: Atom,
+        value: crate::program::ExternalValue,
+    },
+    /// `#edge (u,v) : body.`: the edge is in the graph when the body holds.
+    Edge(CTerm, CTerm),
+    /// `#project atom : body.`
+    Project(Atom),
     /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
     Cost {
         weight: CTerm,
@@ -169,6 +178,13 @@ impl Head {
             Head::None => {}
             Head::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
             Head::ShowTerm(t) => t.collect_vars(&mut v),
+            Head::External { atom: a, .. } | Head::Project(a) => {
+                a.args.iter().for_each(|t| t.collect_vars(&mut v))
+            }
+            Head::Edge(x, y) => {
+                x.collect_vars(&mut v);
+                y.collect_vars(&mut v);
+            }
             Head::Cost {
                 weight,
                 priority,
@@ -225,11 +241,15 @@ impl Rule {
 
     pub fn head_preds(&self) -> Vec<PredId> {
         match &self.head {
-            Head::Atom(a) => vec![a.pred],
+            Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],
             Head::Choice { elems, .. } | Head::Disjunction(elems) => {
                 elems.iter().map(|e| e.atom.pred).collect()
             }
-            Head::None | Head::ShowTerm(_) | Head::Cost { .. } => Vec::new(),
+            Head::None
+            | Head::ShowTerm(_)
+            | Head::Cost { .. }
+            | Head::Edge(..)
+            | Head::Project(_) => Vec::new(),
         }
     }
 

@@ -16,8 +16,10 @@
 mod compile;
 mod consts;
 mod emit;
+pub mod incremental;
 mod ir;
 mod join;
+pub mod parts;
 mod plan;
 mod pools;
 mod schedule;
@@ -28,11 +30,12 @@ mod term;
 use crate::program::{GroundProgram, ShowSpec};
 use crate::symbol::{Signature, SymbolTable};
 use crate::syntax::Diagnostic;
-use crate::syntax::ast::{Statement, Term};
+use crate::syntax::ast::{ProjectTarget, Statement, Term};
 use compile::Compiler;
 use ir::PredTable;
 use plan::Planned;
 use state::Grounder;
+use std::collections::HashSet;
 
 pub struct GroundOptions {
     /// `-c name=value` overrides, in command-line order.
@@ -57,25 +60,53 @@ pub struct Grounded {
     pub infos: Vec<Diagnostic>,
 }
 
+/// Grounds part `base` (the other parts are ignored, as clingo does without incremental mode).
 pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Grounded, Diagnostic> {
+    if let Some(span) = incmode_span(statements) {
+        return Err(Diagnostic::error(
+            span,
+            "#include <incmode> (incremental mode) is supported by `aspsat solve` only",
+        ));
+    }
     let mut syms = SymbolTable::new();
     let consts = consts::resolve(statements, options, &mut syms)?;
     let mut preds = PredTable::default();
-    let mut show = ShowSpec {
-        show_all_atoms: true,
-        ..Default::default()
-    };
+    let mut directives = Directives::new();
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        compile_and_plan(statements, &mut compiler, &mut show)?
+        let base = parts::base_statements(statements);
+        compile_and_plan(&base, &mut compiler, &mut directives)?
     };
     let mut program = GroundProgram::new(syms);
-    program.show = show;
+    directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules)?;
     let (mut program, infos) = grounder.finish();
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
+}
+
+/// What the directives that are not rules say: the shown atoms and the `#project` signatures.
+struct Directives {
+    show: ShowSpec,
+    project: HashSet<Signature>,
+}
+
+impl Directives {
+    fn new() -> Self {
+        Directives {
+            show: ShowSpec {
+                show_all_atoms: true,
+                ..Default::default()
+            },
+            project: HashSet::new(),
+        }
+    }
+
+    fn apply(self, program: &mut GroundProgram) {
+        program.show = self.show;
+        program.project_signatures = self.project;
+    }
 }
 
 /// The rules of `source` compiled and planned as [`ground`] does, with the tables that name
@@ -89,21 +120,22 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
     let mut preds = PredTable::default();
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        compile_and_plan(&statements, &mut compiler, &mut ShowSpec::default())
+        let statements: Vec<&Statement> = statements.iter().collect();
+        compile_and_plan(&statements, &mut compiler, &mut Directives::new())
             .expect("test program compiles and is safe")
     };
     (rules, preds, syms)
 }
 
-/// Compiles every statement and plans the rules it yields (show directives go into `show`).
+/// Compiles every statement and plans the rules it yields (directives go into `directives`).
 fn compile_and_plan(
-    statements: &[Statement],
+    statements: &[&Statement],
     compiler: &mut Compiler,
-    show: &mut ShowSpec,
+    directives: &mut Directives,
 ) -> Result<Vec<Planned>, Diagnostic> {
     let mut rules = Vec::new();
     for st in statements {
-        let compiled = compile_statement(compiler, st, show);
+        let compiled = compile_statement(compiler, st, directives);
         // The rules a statement yielded before a compilation error are planned (and checked
         // for safety) first: the error reported is the first one in the text.
         for rule in compiler.out.drain(..) {
@@ -118,8 +150,9 @@ fn compile_and_plan(
 fn compile_statement(
     compiler: &mut Compiler,
     st: &Statement,
-    show: &mut ShowSpec,
+    directives: &mut Directives,
 ) -> Result<(), Diagnostic> {
+    let show = &mut directives.show;
     match st {
         Statement::Rule(r) => compiler.rule(r)?,
         Statement::Const { .. } => {}
@@ -139,16 +172,37 @@ fn compile_statement(
         }
         Statement::ShowNothing(_) | Statement::HideAll(_) => show.show_all_atoms = false,
         Statement::ShowTerm { term, body, span } => compiler.show_term(term, body, span)?,
-        Statement::Program { name, params, span } => {
-            if name != "base" || !params.is_empty() {
+        // Parts are selected before compilation (see `parts`).
+        Statement::Program { .. } => {}
+        Statement::IncludeBuiltin { name, span } => {
+            if name != "incmode" {
                 return Err(Diagnostic::error(
                     span,
                     format!(
-                        "program part '{name}' is not supported: aspsat grounds only the base part"
+                        "#include <{name}> is not supported: aspsat has no embedded script interpreter and knows only <incmode>"
                     ),
                 ));
             }
         }
+        Statement::External(ext) => compiler.external(ext)?,
+        Statement::Edge { pairs, body, span } => compiler.edge(pairs, body, span)?,
+        Statement::Project { target, span } => match target {
+            ProjectTarget::Signature {
+                name,
+                arity,
+                negative,
+            } => {
+                let name = compiler.syms.name(name);
+                directives.project.insert(Signature {
+                    name,
+                    arity: *arity,
+                    negative: *negative,
+                });
+            }
+            ProjectTarget::Atom { atom, body } => compiler.project_atom(atom, body, span)?,
+        },
+        // clingo ignores heuristics unless run with `--heuristic=Domain`.
+        Statement::Heuristic(_) => {}
         Statement::Optimize {
             elems, maximize, ..
         } => {
@@ -164,8 +218,26 @@ fn compile_statement(
             ));
         }
         Statement::Unsupported { what, span } => {
-            return Err(Diagnostic::error(span, format!("{what} is not supported")));
+            return Err(Diagnostic::error(span, unsupported_message(what)));
         }
     }
     Ok(())
+}
+
+/// The error for a construct aspsat does not support; scripts and `@f(...)` calls need
+/// clingo's embedded interpreters.
+fn unsupported_message(what: &str) -> String {
+    if what == "#script" || what.starts_with("external function call") {
+        format!("{what} is not supported: aspsat has no embedded script interpreter")
+    } else {
+        format!("{what} is not supported")
+    }
+}
+
+/// Where `#include <incmode>.` is written, if it is.
+pub fn incmode_span(statements: &[Statement]) -> Option<&crate::syntax::ast::Span> {
+    statements.iter().find_map(|s| match s {
+        Statement::IncludeBuiltin { name, span } if name == "incmode" => Some(span),
+        _ => None,
+    })
 }

@@ -30,6 +30,9 @@ pub struct Grounder {
     /// Aggregates grounded by the assignment steps of the join in progress (body index and the
     /// instance with its assigned value), reused when the rule instance is emitted.
     pub assigned: Vec<(usize, Aggregate)>,
+    /// Incremental mode: `frozen[a]` when an earlier grounding call defined atom `a`; rules for
+    /// it are refused (clingo: "redefinition of atom").
+    pub frozen: Vec<bool>,
 }
 
 impl Grounder {
@@ -43,12 +46,26 @@ impl Grounder {
             max_size,
             provisional: false,
             assigned: Vec::new(),
+            frozen: Vec::new(),
         }
     }
 
     /// The ground program and the informational diagnostics.
     pub fn finish(self) -> (GroundProgram, Vec<Diagnostic>) {
         (self.program, self.infos)
+    }
+
+    /// Relations for predicates the table gained since (incremental grounding compiles parts
+    /// one after another).
+    pub fn add_relations(&mut self, preds: &PredTable) {
+        for sig in &preds.sigs[self.relations.len()..] {
+            self.relations.push(Relation::new(*sig));
+        }
+    }
+
+    /// The informational diagnostics so far (emptied).
+    pub fn take_infos(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.infos)
     }
 
     /// What counts against `--max-ground`.
@@ -115,6 +132,22 @@ impl Grounder {
         Lit::pos(self.program.atom(sym))
     }
 
+    /// An earlier grounding call defined `a` (incremental mode).
+    pub fn is_frozen(&self, a: AtomId) -> bool {
+        self.frozen.get(a.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The error for a rule instance that defines an atom an earlier step defined.
+    pub fn redefinition(&self, span: &Span, a: AtomId) -> Diagnostic {
+        let name = self.program.symbols.to_string(self.program.atom_sym(a));
+        Diagnostic::error(
+            span,
+            format!(
+                "redefinition of atom {name}: an earlier step of incremental mode defined it (clingo refuses this too)"
+            ),
+        )
+    }
+
     /// Adds a ground rule unless it is provisional or already there.
     pub fn push_rule(&mut self, rule: Rule) {
         self.add_rule(rule, false);
@@ -133,8 +166,9 @@ impl Grounder {
         match self.seen_rules.entry(rule) {
             Entry::Occupied(seen) => {
                 // also a rule of its own: the text must print it
-                if !shifted {
-                    self.program.shifted[*seen.get()] = false;
+                // (incremental mode: an earlier step's simplification may have moved it)
+                if !shifted && let Some(flag) = self.program.shifted.get_mut(*seen.get()) {
+                    *flag = false;
                 }
             }
             Entry::Vacant(new) => {

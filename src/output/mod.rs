@@ -119,6 +119,10 @@ pub struct Printer {
     start: Instant,
     pub stats: Stats,
     finished: bool,
+    /// Solve calls so far (more than one in incremental mode).
+    calls: usize,
+    /// Where each solve call's witnesses start in `witnesses` after the first call's.
+    call_starts: Vec<usize>,
 }
 
 impl Printer {
@@ -159,6 +163,8 @@ impl Printer {
             start: Instant::now(),
             stats: Stats::default(),
             finished: false,
+            calls: 1,
+            call_starts: Vec::new(),
         }
     }
 
@@ -183,6 +189,20 @@ impl Printer {
     /// Whether the summary was printed (the run has its verdict).
     pub fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    /// Another solve call of the same run (incremental mode): clingo prints `Solving...`
+    /// again and counts the call.
+    pub fn solving(&mut self) {
+        self.calls += 1;
+        self.call_starts.push(self.witnesses.len());
+        if self.format == Format::Json || self.style.terse {
+            return;
+        }
+        let comment = self.comment();
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{comment}Solving...");
+        let _ = out.flush();
     }
 
     pub fn models(&self) -> usize {
@@ -339,7 +359,7 @@ impl Printer {
             let _ = writeln!(out, "  Optimum    : {proven}");
             let _ = writeln!(out, "Optimization : {}", join_costs(c));
         }
-        let _ = writeln!(out, "Calls        : 1");
+        let _ = writeln!(out, "Calls        : {}", self.calls);
         let _ = writeln!(
             out,
             "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
@@ -395,7 +415,7 @@ impl Printer {
             let _ = writeln!(out, "%   Optimum      : {proven}");
             let _ = writeln!(out, "% Optimization   : {}", join_costs(c));
         }
-        let _ = writeln!(out, "% Calls          : 1");
+        let _ = writeln!(out, "% Calls          : {}", self.calls);
         let _ = writeln!(
             out,
             "% Time           : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
@@ -469,17 +489,32 @@ impl Printer {
                 None => json!({ "Value": w }),
             })
             .collect();
-        let mut call = serde_json::Map::new();
-        if !witnesses.is_empty() {
-            call.insert("Witnesses".into(), Json::Array(witnesses));
+        // One entry per solve call with its witnesses, as clingo (several in incremental mode).
+        let mut bounds = vec![0];
+        if self.style.models == ModelsShown::All {
+            bounds.extend(&self.call_starts);
         }
+        bounds.push(witnesses.len());
+        let calls: Vec<Json> = bounds
+            .windows(2)
+            .map(|w| {
+                let mut call = serde_json::Map::new();
+                if w[1] > w[0] {
+                    call.insert(
+                        "Witnesses".into(),
+                        Json::Array(witnesses[w[0]..w[1]].to_vec()),
+                    );
+                }
+                Json::Object(call)
+            })
+            .collect();
         let mut doc = json!({
             "Solver": VERSION_LINE,
             "Input": self.inputs,
-            "Call": [Json::Object(call)],
+            "Call": calls,
             "Result": verdict.text(),
             "Models": { "Number": self.models, "More": if more { "yes" } else { "no" } },
-            "Calls": 1,
+            "Calls": self.calls,
             "Time": {
                 "Total": round3(total),
                 "Solve": round3(search.solve_time),

@@ -7,7 +7,7 @@ pub(crate) mod aggregate;
 mod print;
 mod simplify;
 
-pub use simplify::simplify;
+pub use simplify::{simplify, simplify_with};
 
 use crate::symbol::{Signature, Sym, SymbolTable};
 pub use crate::syntax::ast::AggFunc;
@@ -136,6 +136,37 @@ pub struct CostElem {
     pub body: Vec<BodyElem>,
 }
 
+/// The default value of an `#external` atom (`[true]`, `[false]`, `[free]`, `[release]`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ExternalValue {
+    False,
+    True,
+    /// Either value (the solver chooses).
+    Free,
+    /// No longer external: false for good.
+    Release,
+}
+
+impl ExternalValue {
+    /// The value a `[term]` names; clingo takes anything else as `false`.
+    pub fn from_name(name: &str) -> Self {
+        match name {
+            "true" => ExternalValue::True,
+            "free" => ExternalValue::Free,
+            "release" => ExternalValue::Release,
+            _ => ExternalValue::False,
+        }
+    }
+}
+
+/// A ground `#edge (u,v) : body.`: the edge is present when every literal of `body` holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    pub from: Sym,
+    pub to: Sym,
+    pub body: Vec<Lit>,
+}
+
 /// What the answer sets show.
 #[derive(Clone, Debug, Default)]
 pub struct ShowSpec {
@@ -163,6 +194,16 @@ pub struct GroundProgram {
     /// no two head atoms share a positive cycle); the originals serve the head-cycle check and
     /// the minimality check of programs that are not head-cycle-free.
     pub disjunctions: Vec<Disjunction>,
+    /// `#external` atoms with their default values (the first declaration of an atom counts).
+    /// An external that a rule also defines is a normal atom.
+    pub externals: Vec<(AtomId, ExternalValue)>,
+    external_values: std::collections::HashMap<AtomId, ExternalValue>,
+    /// `#edge` instances: the graph of those whose body holds must be acyclic.
+    pub edges: Vec<Edge>,
+    /// `#project`: signatures and atoms that `--project` distinguishes (none: the shown
+    /// atoms).
+    pub project_signatures: HashSet<Signature>,
+    pub project_atoms: HashSet<AtomId>,
     /// `shifted[r]`: rule `r` only comes from shifting a disjunction (the program's text prints
     /// the disjunction instead). Rules appended after grounding have no entry.
     pub shifted: Vec<bool>,
@@ -249,6 +290,58 @@ impl GroundProgram {
                 .symbols
                 .signature(sym)
                 .is_some_and(|sig| self.show.signatures.contains(&sig))
+    }
+
+    /// Whether `#project` directives name the atoms projection distinguishes.
+    pub fn has_projection(&self) -> bool {
+        !self.project_signatures.is_empty() || !self.project_atoms.is_empty()
+    }
+
+    /// Whether atom `a` is one of the `#project` atoms.
+    pub fn is_projected(&self, a: AtomId) -> bool {
+        self.project_atoms.contains(&a)
+            || self
+                .symbols
+                .signature(self.atom_sym(a))
+                .is_some_and(|sig| self.project_signatures.contains(&sig))
+    }
+
+    /// Declares `a` external (the first declaration counts); false when it already was.
+    pub fn add_external(&mut self, a: AtomId, value: ExternalValue) -> bool {
+        if self.external_values.contains_key(&a) {
+            return false;
+        }
+        self.external_values.insert(a, value);
+        self.externals.push((a, value));
+        true
+    }
+
+    pub fn is_external(&self, a: AtomId) -> bool {
+        self.external_values.contains_key(&a)
+    }
+
+    /// The default value `a` was declared external with.
+    pub fn external_value(&self, a: AtomId) -> Option<ExternalValue> {
+        self.external_values.get(&a).copied()
+    }
+
+    /// The external atoms no rule defines, with their default values.
+    pub fn open_externals(&self) -> Vec<(AtomId, ExternalValue)> {
+        let mut defined = vec![false; self.num_atoms()];
+        for r in &self.rules {
+            match &r.head {
+                Head::Atom(a) => defined[a.0 as usize] = true,
+                Head::Choice { elems, .. } => {
+                    elems.iter().for_each(|e| defined[e.atom.0 as usize] = true)
+                }
+                Head::None => {}
+            }
+        }
+        self.externals
+            .iter()
+            .filter(|(a, _)| !defined[a.0 as usize] && !self.is_fact(*a))
+            .copied()
+            .collect()
     }
 
     /// Atoms that are neither facts nor underivable: the ones the solver decides.

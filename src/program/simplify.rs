@@ -19,6 +19,8 @@ struct State {
     support: Vec<u32>,
     /// Atoms found unfounded (only positively circular support): false like unsupported ones.
     unfounded: Vec<bool>,
+    /// Atoms open whatever the rules say (see [`simplify_with`]).
+    outside: Vec<bool>,
 }
 
 impl State {
@@ -150,7 +152,8 @@ fn body_atoms(rule: &Rule, out: &mut Vec<super::AtomId>) {
 /// choice conditions) must be derivable first; everything else is assumed possible.
 fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
     let n = st.facts.len();
-    let mut possible: Vec<bool> = st.facts.clone();
+    // Atoms supported from outside these rules count as derivable.
+    let mut possible: Vec<bool> = (0..n).map(|a| st.facts[a] || st.outside[a]).collect();
     // For each (rule, element) the number of required atoms not yet possible.
     let mut waiting: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
     let mut missing: Vec<Vec<usize>> = Vec::with_capacity(rules.len());
@@ -233,12 +236,28 @@ fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
     possible
 }
 
+/// Simplifies the whole program; `#external` atoms are open (set from outside).
 pub fn simplify(program: &mut GroundProgram) {
+    let mut outside = vec![false; program.num_atoms()];
+    for (a, _) in &program.externals {
+        outside[a.0 as usize] = true;
+    }
+    simplify_with(program, &outside);
+}
+
+/// Simplifies `program.rules`, where the atoms with `outside[a]` are open whatever these rules
+/// say: externals, and in incremental mode the atoms earlier steps defined.
+pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
     let n = program.num_atoms();
     let mut st = State {
         facts: program.facts.clone(),
-        support: vec![0; n],
+        support: (0..n)
+            .map(|a| u32::from(outside.get(a).copied().unwrap_or(false)))
+            .collect(),
         unfounded: vec![false; n],
+        outside: (0..n)
+            .map(|a| outside.get(a).copied().unwrap_or(false))
+            .collect(),
     };
     let mut rules = std::mem::take(&mut program.rules);
     let mut occurrences: Vec<Vec<u32>> = vec![Vec::new(); n];

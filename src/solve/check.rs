@@ -144,6 +144,15 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
             }
         }
     }
+    if let Some(cycle) = edge_cycle(program, model) {
+        return Err(format!("the #edge graph has a cycle through {cycle}"));
+    }
+    // An external no rule defines is founded when true (it is set from outside).
+    for (a, _) in program.open_externals() {
+        if model[a.0 as usize] {
+            supports[a.0 as usize].push(Vec::new());
+        }
+    }
     // Disjunctive programs: an answer set is a minimal model of its reduct.
     if !program.disjunctions.is_empty()
         && crate::translate::minimality_unsupported(program).is_none()
@@ -221,6 +230,35 @@ fn rule_text(program: &GroundProgram, rule: &crate::program::Rule) -> String {
         })
         .collect();
     format!(":- {}", lits.join(", "))
+}
+
+/// A node on a cycle of the `#edge` instances whose body holds, if there is one.
+fn edge_cycle(program: &GroundProgram, m: &[bool]) -> Option<String> {
+    let mut node_of: std::collections::HashMap<Sym, usize> = std::collections::HashMap::new();
+    let mut succ: Vec<Vec<usize>> = Vec::new();
+    for e in program.edges.iter().filter(|e| all(&e.body, m)) {
+        let mut node = |s: Sym| {
+            let n = node_of.len();
+            let id = *node_of.entry(s).or_insert(n);
+            if id == succ.len() {
+                succ.push(Vec::new());
+            }
+            id
+        };
+        let (u, v) = (node(e.from), node(e.to));
+        if u == v {
+            return Some(program.symbols.to_string(e.from));
+        }
+        succ[u].push(v);
+    }
+    let cyclic = crate::scc::tarjan(&succ)
+        .into_iter()
+        .find(|c| c.len() > 1)?;
+    let sym = node_of
+        .iter()
+        .find(|(_, n)| **n == cyclic[0])
+        .map(|(s, _)| *s)?;
+    Some(program.symbols.to_string(sym))
 }
 
 #[cfg(test)]

@@ -62,6 +62,11 @@ pub(crate) fn determining_vars(program: &GroundProgram, tr: &Translation) -> Vec
             free[e.atom.0 as usize] = true;
         }
     }
+    // An external no rule defines is set from outside (free in the CNF; `[free]` ones stay
+    // free when solving).
+    for (a, _) in program.open_externals() {
+        free[a.0 as usize] = true;
+    }
     for comp in crate::scc::tarjan(&edges) {
         let cyclic = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
         if cyclic {
@@ -111,10 +116,19 @@ pub fn enumerate(
     on_model: &mut dyn FnMut(&Model, &[bool]) -> Next,
 ) -> Result<(Outcome, SolveStats), SolveError> {
     let vars: Vec<CnfLit> = if options.project {
-        let mut v: Vec<CnfLit> = tr
-            .shown
-            .iter()
-            .filter_map(|s| match s.value {
+        // `#project` directives name the atoms; without them, the shown output counts.
+        let values: Vec<Value> = if program.has_projection() {
+            program
+                .open_atoms()
+                .filter(|&a| program.is_projected(a))
+                .map(|a| tr.atoms[a.0 as usize])
+                .collect()
+        } else {
+            tr.shown.iter().map(|s| s.value).collect()
+        };
+        let mut v: Vec<CnfLit> = values
+            .into_iter()
+            .filter_map(|v| match v {
                 Value::Lit(l) => Some(l.abs()),
                 _ => None,
             })

@@ -333,6 +333,30 @@ pub struct OptElem {
     pub span: Span,
 }
 
+/// `#external atom : body. [value]`. The body only decides, at grounding time, which instances
+/// exist; `value` is the default truth value (`false` when absent).
+#[derive(Clone, Debug, PartialEq)]
+pub struct External {
+    pub atom: Atom,
+    pub body: Vec<BodyLit>,
+    pub value: Option<Term>,
+    pub span: Span,
+}
+
+/// What a `#project` directive names.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProjectTarget {
+    Signature {
+        name: String,
+        arity: usize,
+        negative: bool,
+    },
+    Atom {
+        atom: Atom,
+        body: Vec<BodyLit>,
+    },
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Statement {
     Rule(Rule),
@@ -384,7 +408,29 @@ pub enum Statement {
         params: Vec<String>,
         span: Span,
     },
-    /// A directive aspsat parses but does not support (`#external`, `#project`, `#heuristic`, ...).
+    /// `#include <name>.`: a file built into clingo. Only `<incmode>` exists (the loader
+    /// refuses the others).
+    IncludeBuiltin {
+        name: String,
+        span: Span,
+    },
+    /// `#external atom : body. [value]`: the atom may be set from outside the program.
+    External(External),
+    /// `#project p/n.` or `#project atom : body.`: the atoms projected enumeration
+    /// (`--project`) distinguishes.
+    Project {
+        target: ProjectTarget,
+        span: Span,
+    },
+    /// `#heuristic ...`: parsed and ignored, as clingo does without `--heuristic=Domain`.
+    Heuristic(Span),
+    /// `#edge (u,v; ...) : body.`: the edges whose body holds must form an acyclic graph.
+    Edge {
+        pairs: Vec<(Term, Term)>,
+        body: Vec<BodyLit>,
+        span: Span,
+    },
+    /// A directive aspsat parses but does not support (`#script`, `#theory`, `#defined`, ...).
     Unsupported {
         what: String,
         span: Span,
@@ -402,6 +448,11 @@ impl Statement {
             | Statement::Weak { span, .. }
             | Statement::Include { span, .. }
             | Statement::Program { span, .. }
+            | Statement::IncludeBuiltin { span, .. }
+            | Statement::External(External { span, .. })
+            | Statement::Project { span, .. }
+            | Statement::Edge { span, .. }
+            | Statement::Heuristic(span)
             | Statement::Unsupported { span, .. } => span,
             Statement::ShowNothing(span) | Statement::HideAll(span) => span,
         }

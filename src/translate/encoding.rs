@@ -12,6 +12,8 @@ pub struct EncodingOptions {
     pub card: CardEncoding,
     /// `#sum` aggregates and optimization bounds.
     pub pb: PbEncoding,
+    /// `#edge` acyclicity constraints.
+    pub acyc: super::acyclic::AcycEncoding,
 }
 
 /// Clauses and auxiliary variables created by cardinality and pseudo-Boolean encodings.

@@ -6,10 +6,12 @@
 //! programs that are not head-cycle-free ([`hcf`]) need a minimality check of every model.
 //! [`Translation::stability`] says which of these the solver must do.
 
+pub mod acyclic;
 mod aggregate;
 pub mod card;
 mod encoding;
 mod hcf;
+pub mod incremental;
 pub(crate) mod loops;
 pub mod pb;
 mod ranking;
@@ -90,6 +92,9 @@ pub struct Translation {
     pub encodings: EncodingOptions,
     /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
     pub encoding_stats: EncodingStats,
+    /// The `#external` atoms no rule defines, with their default values: free in `cnf`,
+    /// set by [`Translation::external_defaults`] when solving.
+    pub externals: Vec<(CnfLit, crate::program::ExternalValue)>,
 }
 
 /// How the translation ensures that models are answer sets (stable).
@@ -154,6 +159,20 @@ impl TranslateError {
 }
 
 impl Translation {
+    /// Unit clauses giving the open externals their default values (`false` unless declared
+    /// `[true]` or `[free]`), as clingo solves.
+    pub fn external_defaults(&self) -> Vec<CnfLit> {
+        use crate::program::ExternalValue;
+        self.externals
+            .iter()
+            .filter_map(|&(l, v)| match v {
+                ExternalValue::True => Some(l),
+                ExternalValue::False | ExternalValue::Release => Some(-l),
+                ExternalValue::Free => None,
+            })
+            .collect()
+    }
+
     /// CNF variables of atoms: an answer set is determined by their values.
     pub fn atom_vars(&self) -> Vec<CnfLit> {
         self.atoms
@@ -378,12 +397,21 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
 }
 
 /// Completion: an open atom is true exactly when a forcing support holds, and only if some
-/// support holds. An atom with a single support needs no auxiliary variable.
-fn complete(b: &mut Builder, supports: &[Vec<Support>]) {
+/// support holds. An atom with a single support needs no auxiliary variable. Atoms without
+/// supports are completed (made false) only where `defined_here` says these rules define
+/// them (incremental mode: not the atoms of earlier steps).
+fn complete(b: &mut Builder, supports: &[Vec<Support>], defined_here: &dyn Fn(usize) -> bool) {
     for (i, atom_supports) in supports.iter().enumerate() {
         let Value::Lit(a) = b.atoms[i] else {
             continue;
         };
+        if atom_supports.is_empty() && !defined_here(i) {
+            continue;
+        }
+        // An external no rule defines is set from outside: no completion.
+        if atom_supports.is_empty() && b.program.is_external(AtomId(i as u32)) {
+            continue;
+        }
         match atom_supports.as_slice() {
             [single] => {
                 for &p in &single.parts {
@@ -410,13 +438,76 @@ fn complete(b: &mut Builder, supports: &[Vec<Support>]) {
     }
 }
 
-/// The output: shown atoms, and `#show t : body` terms.
-fn shown(b: &mut Builder, program: &GroundProgram) -> Vec<Shown> {
+/// Constraints and choice bounds of every rule go into the CNF; returns the supports of each
+/// atom (rule bodies of normal rules, choice bodies with their element conditions).
+fn encode_rules(b: &mut Builder, program: &GroundProgram) -> Vec<Vec<Support>> {
+    let n = program.num_atoms();
+    // Supports of each atom: rule bodies (normal rules) and choice bodies with conditions.
+    let mut supports: Vec<Vec<Support>> = vec![Vec::new(); n];
+    for rule in &program.rules {
+        let Some(body) = b.body_parts(&rule.body) else {
+            continue;
+        };
+        match &rule.head {
+            Head::None => {
+                let clause: Vec<CnfLit> = body.iter().map(|l| -l).collect();
+                b.cnf.add_clause(&clause);
+            }
+            Head::Atom(a) => supports[a.0 as usize].push(Support {
+                parts: body,
+                forcing: true,
+            }),
+            Head::Choice { elems, guards } => {
+                // Group elements by atom: an atom counts once, when one of its conditions holds.
+                let mut by_atom: Vec<(AtomId, Vec<Value>)> = Vec::new();
+                for e in elems {
+                    let cond: Vec<Value> = e.cond.iter().map(|c| b.lit(*c)).collect();
+                    let cond = b.and(cond);
+                    match by_atom.iter_mut().find(|(a, _)| *a == e.atom) {
+                        Some((_, conds)) => conds.push(cond),
+                        None => by_atom.push((e.atom, vec![cond])),
+                    }
+                }
+                let mut inputs = Vec::new();
+                let mut constant = 0;
+                for (atom, conds) in by_atom {
+                    let cond = b.or(conds);
+                    let mut parts = body.clone();
+                    match cond {
+                        Value::False => continue,
+                        Value::True => {}
+                        Value::Lit(l) => parts.push(l),
+                    }
+                    supports[atom.0 as usize].push(Support {
+                        parts,
+                        forcing: false,
+                    });
+                    if !guards.is_empty() {
+                        match b.and([b.atoms[atom.0 as usize], cond]) {
+                            Value::True => constant += 1,
+                            Value::False => {}
+                            Value::Lit(l) => inputs.push(l),
+                        }
+                    }
+                }
+                if !guards.is_empty() {
+                    let body = b.and(body.iter().map(|&l| Value::Lit(l)));
+                    b.count_constraint(body, &inputs, constant, guards);
+                }
+            }
+        }
+    }
+    supports
+}
+
+/// The output: shown atoms (those `fresh` admits: incremental mode adds each once), and
+/// `#show t : body` terms.
+fn shown(b: &mut Builder, program: &GroundProgram, fresh: &dyn Fn(usize) -> bool) -> Vec<Shown> {
     let n = program.num_atoms();
     let mut shown = Vec::new();
     for i in 0..n {
         let a = AtomId(i as u32);
-        if b.atoms[i] != Value::False && program.is_shown(a) {
+        if b.atoms[i] != Value::False && fresh(i) && program.is_shown(a) {
             shown.push(Shown {
                 sym: program.atom_sym(a),
                 value: b.atoms[i],
@@ -478,62 +569,9 @@ pub fn translate(
             Value::False
         };
     }
-    // Supports of each atom: rule bodies (normal rules) and choice bodies with conditions.
-    let mut supports: Vec<Vec<Support>> = vec![Vec::new(); n];
-    for rule in &program.rules {
-        let Some(body) = b.body_parts(&rule.body) else {
-            continue;
-        };
-        match &rule.head {
-            Head::None => {
-                let clause: Vec<CnfLit> = body.iter().map(|l| -l).collect();
-                b.cnf.add_clause(&clause);
-            }
-            Head::Atom(a) => supports[a.0 as usize].push(Support {
-                parts: body,
-                forcing: true,
-            }),
-            Head::Choice { elems, guards } => {
-                // Group elements by atom: an atom counts once, when one of its conditions holds.
-                let mut by_atom: Vec<(AtomId, Vec<Value>)> = Vec::new();
-                for e in elems {
-                    let cond: Vec<Value> = e.cond.iter().map(|c| b.lit(*c)).collect();
-                    let cond = b.and(cond);
-                    match by_atom.iter_mut().find(|(a, _)| *a == e.atom) {
-                        Some((_, conds)) => conds.push(cond),
-                        None => by_atom.push((e.atom, vec![cond])),
-                    }
-                }
-                let mut inputs = Vec::new();
-                let mut constant = 0;
-                for (atom, conds) in by_atom {
-                    let cond = b.or(conds);
-                    let mut parts = body.clone();
-                    match cond {
-                        Value::False => continue,
-                        Value::True => {}
-                        Value::Lit(l) => parts.push(l),
-                    }
-                    supports[atom.0 as usize].push(Support {
-                        parts,
-                        forcing: false,
-                    });
-                    if !guards.is_empty() {
-                        match b.and([b.atoms[atom.0 as usize], cond]) {
-                            Value::True => constant += 1,
-                            Value::False => {}
-                            Value::Lit(l) => inputs.push(l),
-                        }
-                    }
-                }
-                if !guards.is_empty() {
-                    let body = b.and(body.iter().map(|&l| Value::Lit(l)));
-                    b.count_constraint(body, &inputs, constant, guards);
-                }
-            }
-        }
-    }
-    complete(&mut b, &supports);
+    let supports = encode_rules(&mut b, program);
+    complete(&mut b, &supports, &|_| true);
+    acyclic::encode(&mut b, encodings.acyc);
     loops::record_supports(&mut b, &mut loops);
     let stability = match kind {
         _ if needs_minimality => Stability::Minimality,
@@ -544,9 +582,18 @@ pub fn translate(
             Stability::Exact
         }
     };
-    let shown = shown(&mut b, program);
+    let shown = shown(&mut b, program, &|_| true);
     let objective = objective(&mut b, program);
+    let externals = program
+        .open_externals()
+        .into_iter()
+        .filter_map(|(a, v)| match b.atoms[a.0 as usize] {
+            Value::Lit(l) => Some((l, v)),
+            _ => None,
+        })
+        .collect();
     Ok(Translation {
+        externals,
         cnf: b.cnf,
         atoms: b.atoms,
         shown,

@@ -154,8 +154,8 @@ impl Parser<'_> {
         let lit = self.plain_literal()?;
         let cond = self.opt_cond()?;
         match &lit {
-            Literal::Atom { atom, .. } => {
-                let term = atom.term.clone();
+            Literal::Atom { atom, sign } => {
+                let term = set_element_tuple(&atom.term, *sign);
                 let mut c = vec![lit];
                 c.extend(cond);
                 Ok(Some(AggElem {
@@ -186,4 +186,36 @@ impl Parser<'_> {
             span: self.span_from(es),
         }))
     }
+}
+
+/// The tuple of a set aggregate element `l : c` is its atom. An anonymous variable in a
+/// negated literal is projected (`not p(X,_)`: no `p(X,Y)` for any `Y`) and binds nothing, so
+/// in the tuple it stands for one value, whichever: the constant `_`, which no program can
+/// write.
+fn set_element_tuple(term: &Term, sign: Sign) -> Term {
+    fn fill(t: &mut Term) {
+        match t {
+            Term::Anonymous(span) => {
+                *t = Term::Fun {
+                    name: "_".into(),
+                    args: Vec::new(),
+                    negative: false,
+                    span: span.clone(),
+                }
+            }
+            Term::Fun { args, .. } => args.iter_mut().for_each(fill),
+            Term::Pool(alts, _) => alts.iter_mut().for_each(fill),
+            Term::Unary(_, a, _) => fill(a),
+            Term::Binary(_, a, b, _) | Term::Interval(a, b, _) => {
+                fill(a);
+                fill(b);
+            }
+            _ => {}
+        }
+    }
+    let mut term = term.clone();
+    if sign != Sign::Pos {
+        fill(&mut term);
+    }
+    term
 }

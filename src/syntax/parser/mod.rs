@@ -6,13 +6,14 @@
 //! but cannot be expressed in the AST are parsed to the end of their statement and returned as
 //! [`Statement::Unsupported`] (comparisons in heads, non-atom choice or
 //! aggregate elements, negated comparison chains, theory atoms, `@f(...)` calls, and the
-//! directives `#external`, `#project`, `#heuristic`, `#edge`, `#defined`, `#theory`, `#script`,
-//! `#include <...>` and `#hide` with arguments).
+//! directives `#defined`, `#theory`, `#script` and `#hide` with arguments). `#external`,
+//! `#project`, `#heuristic`, `#edge` and `#include <name>` have statements of their own.
 //!
 //! A few mappings onto the AST: a comparison chain `a < b < c` becomes the comparisons `a < b`
 //! and `b < c`; `#true :- body.` becomes an empty choice `{ } :- body.`; `#false :- body.` is an
 //! integrity constraint; the body shorthand `L { l : c } U` becomes a `#count` whose elements
-//! have the atom's term as their tuple and `l, c` as their condition.
+//! have the atom's term as their tuple (anonymous variables of a negated literal made a
+//! constant) and `l, c` as their condition.
 
 use super::ast::*;
 use super::diag::Diagnostic;

@@ -81,7 +81,8 @@ impl Parser<'_> {
     }
 
     /// The atom `[-]name[(args)]` of `#external`, `#heuristic` and `#project`.
-    pub(super) fn directive_atom(&mut self) -> PResult<()> {
+    pub(super) fn directive_atom(&mut self) -> PResult<Atom> {
+        let start = self.pos;
         let negated = self.kind() == &Tok::Minus;
         if negated {
             self.bump();
@@ -93,54 +94,70 @@ impl Parser<'_> {
                 "- or <IDENTIFIER> or default or override"
             }));
         }
-        self.function(self.pos, false)?;
-        Ok(())
+        let (term, depth) = self.function(self.pos, false)?;
+        let span = self.span_from(start);
+        let term = if negated {
+            super::terms::apply_unary(UnOp::Minus, term, depth, span.clone()).0
+        } else {
+            term
+        };
+        Ok(Atom { term, span })
     }
 
-    /// `.`, `: .` or `: body.`
-    pub(super) fn body_cond_dot(&mut self) -> PResult<()> {
+    /// `.`, `: .` or `: body.`: the body (empty for the first two).
+    pub(super) fn body_cond_dot(&mut self) -> PResult<Vec<BodyLit>> {
         match self.kind() {
             Tok::Dot => {
                 self.bump();
-                Ok(())
+                Ok(Vec::new())
             }
             Tok::Colon => {
                 self.bump();
-                self.body_dot(true).map(|_| ())
+                self.body_dot(true)
             }
             _ => Err(self.ctx_unexpected(": or .")),
         }
     }
 
-    /// `[-]name/arity.`
-    pub(super) fn signature(&mut self) -> PResult<()> {
-        if self.kind() == &Tok::Minus {
+    /// `[-]name/arity.`: name, arity and whether it is negative.
+    pub(super) fn signature(&mut self) -> PResult<(String, usize, bool)> {
+        let negative = self.kind() == &Tok::Minus;
+        let name = if negative {
             self.bump();
-            self.identifier()?;
+            self.identifier()?
         } else if self.kind() == &Tok::Ident {
-            self.bump();
+            self.identifier()?
         } else {
             return Err(self.unexpected("- or <IDENTIFIER> or default or override"));
-        }
+        };
         self.expect(Tok::Slash, "/")?;
-        if !matches!(self.kind(), Tok::Int(_)) {
-            return Err(self.unexpected("<NUMBER>"));
-        }
+        let arity = match self.kind() {
+            // clingo's arities are unsigned 32-bit (as in `#show p/n.`)
+            Tok::Int(v) => *v as u32 as usize,
+            _ => return Err(self.unexpected("<NUMBER>")),
+        };
         self.bump();
-        self.expect(Tok::Dot, ".")
+        self.expect(Tok::Dot, ".")?;
+        Ok((name, arity, negative))
     }
 
     /// `#external atom [: body]. [[term]]`
     pub(super) fn external(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
-        self.directive_atom()?;
-        self.body_cond_dot()?;
+        let atom = self.directive_atom()?;
+        let body = self.body_cond_dot()?;
+        let mut value = None;
         if self.kind() == &Tok::LBrack {
             self.bump();
-            self.term()?;
+            value = Some(self.term()?);
             self.expect(Tok::RBrack, "")?;
         }
-        Ok(self.unsupported_directive(start, "#external"))
+        Ok(Statement::External(External {
+            atom,
+            body,
+            value,
+            span: self.span_from(start),
+        }))
     }
 
     /// `#project sig.` or `#project atom [: body].`
@@ -149,13 +166,22 @@ impl Parser<'_> {
         let sig = usize::from(self.kind() == &Tok::Minus);
         let is_sig = self.toks.get(self.pos + sig).map(|t| &t.kind) == Some(&Tok::Ident)
             && self.toks.get(self.pos + sig + 1).map(|t| &t.kind) == Some(&Tok::Slash);
-        if is_sig {
-            self.signature()?;
+        let target = if is_sig {
+            let (name, arity, negative) = self.signature()?;
+            ProjectTarget::Signature {
+                name,
+                arity,
+                negative,
+            }
         } else {
-            self.directive_atom()?;
-            self.body_cond_dot()?;
-        }
-        Ok(self.unsupported_directive(start, "#project"))
+            let atom = self.directive_atom()?;
+            let body = self.body_cond_dot()?;
+            ProjectTarget::Atom { atom, body }
+        };
+        Ok(Statement::Project {
+            target,
+            span: self.span_from(start),
+        })
     }
 
     /// `#heuristic atom [: body]. [w[@p], m]`
@@ -172,17 +198,19 @@ impl Parser<'_> {
         self.expect(Tok::Comma, "")?;
         self.term()?;
         self.expect(Tok::RBrack, "")?;
-        Ok(self.unsupported_directive(start, "#heuristic"))
+        Ok(Statement::Heuristic(self.span_from(start)))
     }
 
     /// `#edge (u,v; ...) [: body].`
     pub(super) fn edge(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
         self.expect(Tok::LParen, "(")?;
+        let mut pairs = Vec::new();
         loop {
-            self.term()?;
+            let u = self.term()?;
             self.expect(Tok::Comma, "")?;
-            self.term()?;
+            let v = self.term()?;
+            pairs.push((u, v));
             if self.kind() == &Tok::Semi {
                 self.bump();
             } else {
@@ -190,8 +218,12 @@ impl Parser<'_> {
             }
         }
         self.expect(Tok::RParen, ") or ;")?;
-        self.body_cond_dot()?;
-        Ok(self.unsupported_directive(start, "#edge"))
+        let body = self.body_cond_dot()?;
+        Ok(Statement::Edge {
+            pairs,
+            body,
+            span: self.span_from(start),
+        })
     }
 
     /// `#defined sig.`
@@ -343,11 +375,11 @@ impl Parser<'_> {
             }
             Tok::Lt => {
                 self.bump();
-                self.identifier()?;
+                let name = self.identifier()?;
                 self.expect(Tok::Gt, ">")?;
                 self.expect(Tok::Dot, ".")?;
-                Ok(Statement::Unsupported {
-                    what: "#include <...>".into(),
+                Ok(Statement::IncludeBuiltin {
+                    name,
                     span: self.span_from(start),
                 })
             }

@@ -284,7 +284,7 @@ fn set_span(t: &mut Term, s: &Span) {
 }
 
 /// `op t` for a parsed operand `t` of tree depth `d`; returns the term and its depth.
-fn apply_unary(op: UnOp, t: Term, d: u32, span: Span) -> (Term, u32) {
+pub(super) fn apply_unary(op: UnOp, t: Term, d: u32, span: Span) -> (Term, u32) {
     let negatable =
         |t: &Term| matches!(t, Term::Fun { name, negative: false, .. } if !name.is_empty());
     match t {

@@ -305,18 +305,21 @@ fn directive_syntax() {
         e("#external (a)."),
         "1:11-12: error: syntax error, unexpected (, expecting - or <IDENTIFIER> or default or override"
     );
-    assert_eq!(r("#external -a(1;2) : b, c. [X]"), "unsupported(#external)");
-    assert_eq!(r("#external a : ."), "unsupported(#external)");
+    assert_eq!(
+        r("#external -a(1;2) : b, c. [X]"),
+        "#external pool[-a(1);-a(2)]:b, c.[X]"
+    );
+    assert_eq!(r("#external a : ."), "#external a:.[]");
     assert_eq!(
         r("#project -a/1. #project a(X) : b(X)."),
-        "unsupported(#project)\nunsupported(#project)"
+        "#project -a/1.\n#project a(X):b(X)."
     );
-    assert_eq!(r("#heuristic a : b. [1, true]"), "unsupported(#heuristic)");
+    assert_eq!(r("#heuristic a : b. [1, true]"), "#heuristic.");
     assert_eq!(
         e("#heuristic a. [1]"),
         "1:17-18: error: syntax error, unexpected ]"
     );
-    assert_eq!(r("#edge (1,2; 2,3)."), "unsupported(#edge)");
+    assert_eq!(r("#edge (1,2; 2,3)."), "#edge (1,2;2,3):.");
     assert_eq!(
         e("#defined p."),
         "1:11-12: error: syntax error, unexpected ., expecting /"

@@ -222,6 +222,36 @@ fn stmt(s: &Statement) -> String {
         Statement::Program { name, params, .. } => {
             format!("#program {name}({}).", params.join(","))
         }
+        Statement::IncludeBuiltin { name, .. } => format!("#include <{name}>."),
+        Statement::External(x) => {
+            let value = x.value.as_ref().map(term).unwrap_or_default();
+            format!(
+                "#external {}:{}.[{value}]",
+                term(&x.atom.term),
+                body(&x.body)
+            )
+        }
+        Statement::Project { target, .. } => match target {
+            ProjectTarget::Signature {
+                name,
+                arity,
+                negative,
+            } => format!(
+                "#project {}{name}/{arity}.",
+                if *negative { "-" } else { "" }
+            ),
+            ProjectTarget::Atom { atom, body: b } => {
+                format!("#project {}:{}.", term(&atom.term), body(b))
+            }
+        },
+        Statement::Heuristic(_) => "#heuristic.".into(),
+        Statement::Edge { pairs, body: b, .. } => {
+            let pairs: Vec<String> = pairs
+                .iter()
+                .map(|(u, v)| format!("{},{}", term(u), term(v)))
+                .collect();
+            format!("#edge ({}):{}.", pairs.join(";"), body(b))
+        }
         Statement::Unsupported { what, .. } => format!("unsupported({what})"),
     }
 }

@@ -1,0 +1,279 @@
+//! clingo's incremental mode (`#include <incmode>.`): ground `base` and `check(0)`, then for
+//! t = 1, 2, ...: release `query(t-1)`, ground `check(t)` and `step(t)`, and solve with the
+//! external `query(t)` true, until the step's result is the one `istop` names (`SAT`
+//! by default, `UNSAT`, `UNKNOWN`) once `t >= imin`, or `imax` steps are done. Each step
+//! is grounded once ([`crate::ground::incremental`]) and its rules extend the CNF of the
+//! earlier ones ([`crate::translate::incremental`]); one SAT solver takes the new clauses each
+//! step and solves under assumptions (the externals' values), so a step costs what its own
+//! rules cost. Models are printed as they are found, step after step, as clingo does.
+
+use crate::cnf::CnfLit;
+use crate::commands::SolveArgs;
+use crate::exit;
+use crate::ground::incremental::IncrementalGrounder;
+use crate::output::{Printer, Verdict};
+use crate::solve::{SatBackend, Search, SolverChoice, blocking_clause};
+use crate::symbol::{Sym, SymData};
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::Statement;
+use crate::translate::incremental::IncrementalTranslation;
+use std::sync::Mutex;
+
+/// What decides when the step loop stops: clingo's `imin`, `imax` and `istop` constants.
+struct Limits {
+    imin: i64,
+    imax: i64,
+    istop: String,
+}
+
+impl Limits {
+    fn of(g: &IncrementalGrounder) -> Limits {
+        let symbols = &g.program().symbols;
+        let int = |name: &str| {
+            g.constant(name)
+                .and_then(|s| symbols.as_int(s))
+                .map(i64::from)
+        };
+        // A string or a constant names the result (anything else: `SAT`).
+        let istop = g
+            .constant("istop")
+            .and_then(|s| match symbols.get(s) {
+                SymData::Str(text) => Some(text.clone()),
+                SymData::Fun { name, args, .. } if args.is_empty() => {
+                    Some(symbols.name_str(*name).to_string())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| "SAT".to_string());
+        Limits {
+            imin: int("imin").unwrap_or(0),
+            imax: int("imax").unwrap_or(i64::from(i32::MAX)),
+            istop,
+        }
+    }
+
+    /// clingo's `check_run`: whether to ground and solve step `step`, given the result of the
+    /// previous one (`None`: unknown).
+    fn run(&self, step: i64, previous: Option<bool>) -> bool {
+        if step >= self.imax {
+            return false;
+        }
+        if step == 0 || step < self.imin {
+            return true;
+        }
+        let stop = match self.istop.as_str() {
+            "SAT" => previous == Some(true),
+            "UNSAT" => previous == Some(false),
+            "UNKNOWN" => previous.is_none(),
+            _ => false,
+        };
+        !stop
+    }
+}
+
+/// One incremental run's state: the grounder, the growing translation and the solver.
+struct Session<'s> {
+    g: IncrementalGrounder<'s>,
+    inc: IncrementalTranslation,
+    backend: Box<dyn SatBackend>,
+    known_vars: CnfLit,
+}
+
+impl<'s> Session<'s> {
+    fn new(
+        statements: &'s [Statement],
+        args: &SolveArgs,
+        solver: &SolverChoice,
+    ) -> Result<Self, Diagnostic> {
+        let options = crate::ground_options(&args.program.consts, args.program.max_ground)?;
+        Ok(Session {
+            g: IncrementalGrounder::new(statements, &options)?,
+            inc: IncrementalTranslation::new(args.program.encodings),
+            backend: solver.backend(0),
+            known_vars: 0,
+        })
+    }
+
+    fn query(&mut self, t: i64) -> Sym {
+        let syms = self.g.symbols_mut();
+        let name = syms.name("query");
+        let arg = syms.num(t as i32);
+        syms.function(name, vec![arg], false)
+    }
+
+    /// clingo's step `step` up to solving: release `query(step-1)`, ground `check(step)` with
+    /// `base` (step 0) or `step(step)`, translate, hand the new clauses to the solver.
+    fn advance(&mut self, step: i64) -> Result<(), Diagnostic> {
+        if step > 0 {
+            let q = self.query(step - 1);
+            if let Some(l) = self.inc.external_lit(self.g.program(), q) {
+                self.inc.release(l);
+            }
+        }
+        let t = self.g.symbols_mut().num(step as i32);
+        let calls: Vec<(&str, Vec<Sym>)> = if step == 0 {
+            vec![("check", vec![t]), ("base", vec![])]
+        } else {
+            vec![("check", vec![t]), ("step", vec![t])]
+        };
+        let delta = self.g.ground(&calls)?;
+        for info in self.g.take_infos() {
+            eprintln!("{info}");
+        }
+        let inc = &mut self.inc;
+        delta.view(self.g.program_mut(), |p| inc.extend(p))?;
+        for c in self.inc.new_clauses() {
+            self.backend.add_clause(&c);
+        }
+        Ok(())
+    }
+
+    /// Solves step `step` (after [`Session::advance`]): `query(step)` true, the other
+    /// externals at their defaults. Returns whether it had an answer set and whether the
+    /// enumeration was exhausted.
+    fn solve(
+        &mut self,
+        step: i64,
+        args: &SolveArgs,
+        printer: &Mutex<Printer>,
+    ) -> Result<(bool, bool), String> {
+        let q = self.query(step);
+        let assumed = self.inc.external_lit(self.g.program(), q);
+        let mut assumptions = self.inc.assumptions(assumed);
+        // A fresh literal guards this step's blocking clauses; it is false for good afterwards.
+        let guard = self.inc.tr.cnf.new_var();
+        assumptions.push(guard);
+        let num_vars = self.inc.tr.cnf.num_vars() as CnfLit;
+        if num_vars > self.known_vars {
+            // Every variable known to the back end, even those no clause mentions yet.
+            self.backend.add_clause(&[num_vars, -num_vars]);
+            self.known_vars = num_vars;
+        }
+        let result = solve_step(
+            args,
+            &self.g,
+            &self.inc,
+            self.backend.as_mut(),
+            &assumptions,
+            guard,
+            printer,
+        );
+        self.backend.add_clause(&[-guard]);
+        result
+    }
+}
+
+/// Runs incremental mode; returns the exit code. With `args.inc_reground` (a baseline for
+/// measurements), every step starts over: a new grounder, translation and solver go through
+/// all steps so far and solve only the last.
+pub fn run(
+    args: &SolveArgs,
+    mut statements: Vec<Statement>,
+    solver: &SolverChoice,
+    printer: &Mutex<Printer>,
+) -> i32 {
+    let fail = |d: Diagnostic| {
+        eprintln!("{d}");
+        exit::INPUT_ERROR
+    };
+    // clingo adds `#external query(t).` to part `check(t)`.
+    let query = crate::syntax::parse(
+        "#program check(t).\n#external query(t).",
+        "<incmode>".into(),
+    )
+    .expect("the query declaration parses");
+    statements.extend(query);
+    let mut session = match Session::new(&statements, args, solver) {
+        Ok(s) => s,
+        Err(d) => return fail(d),
+    };
+    let limits = Limits::of(&session.g);
+    let mut previous: Option<bool> = None;
+    let mut exhausted = true;
+    let mut step: i64 = 0;
+    while limits.run(step, previous) {
+        let advanced = if args.inc_reground {
+            Session::new(&statements, args, solver).and_then(|mut fresh| {
+                for s in 0..=step {
+                    fresh.advance(s)?;
+                }
+                session = fresh;
+                Ok(())
+            })
+        } else {
+            session.advance(step)
+        };
+        if let Err(d) = advanced {
+            return fail(d);
+        }
+        if step > 0 {
+            printer.lock().unwrap().solving();
+        }
+        match session.solve(step, args, printer) {
+            Ok((sat, done)) => {
+                previous = Some(sat);
+                exhausted = done;
+            }
+            Err(e) => {
+                eprintln!("aspsat: error: {e}");
+                return exit::SOLVER_ERROR;
+            }
+        }
+        step += 1;
+    }
+    let mut p = printer.lock().unwrap();
+    let verdict = match previous {
+        Some(true) => Verdict::Satisfiable,
+        Some(false) => Verdict::Unsatisfiable,
+        None => Verdict::Unknown,
+    };
+    p.finish(verdict, !exhausted);
+    exit::code(verdict, p.models(), exhausted)
+}
+
+/// Enumerates the answer sets of one step (up to `--models`); returns whether there was one
+/// and whether the enumeration was exhausted.
+fn solve_step(
+    args: &SolveArgs,
+    g: &IncrementalGrounder,
+    inc: &IncrementalTranslation,
+    backend: &mut dyn SatBackend,
+    assumptions: &[CnfLit],
+    guard: CnfLit,
+    printer: &Mutex<Printer>,
+) -> Result<(bool, bool), String> {
+    let program = g.program();
+    let tr = &inc.tr;
+    let vars = tr.atom_vars();
+    let mut search = Search::new(program, tr);
+    let mut found = 0;
+    loop {
+        let Some(model) = search.next(backend, assumptions)? else {
+            return Ok((found > 0, true));
+        };
+        if args.check || cfg!(debug_assertions) {
+            let values = crate::solve::atom_values(tr, &model);
+            if let Err(e) = crate::solve::check::check_model(program, &values) {
+                return Err(format!(
+                    "internal error: a computed model fails the stable-model check: {e}"
+                ));
+            }
+        }
+        let shown = crate::solve::shown_symbols(program, tr, &model);
+        let texts = shown
+            .iter()
+            .map(|s| program.symbols.to_string(*s))
+            .collect();
+        printer.lock().unwrap().model(texts, None);
+        found += 1;
+        if args.models != 0 && found >= args.models {
+            return Ok((true, false));
+        }
+        let mut block = blocking_clause(&vars, &model);
+        if block.is_empty() {
+            return Ok((true, true));
+        }
+        block.push(-guard);
+        backend.add_clause(&block);
+    }
+}
