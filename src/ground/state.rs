@@ -28,6 +28,9 @@ pub struct Grounder {
     /// Aggregates grounded by the assignment steps of the join in progress (body index and the
     /// instance with its assigned value), reused when the rule instance is emitted.
     pub assigned: Vec<(usize, Aggregate)>,
+    /// The auxiliary atom standing for each conditional disjunction element `atom : cond`
+    /// (see `emit::shift_disjunction`).
+    pub element_atoms: rustc_hash::FxHashMap<(AtomId, Vec<Lit>), AtomId>,
 }
 
 impl Grounder {
@@ -41,6 +44,7 @@ impl Grounder {
             max_size,
             provisional: false,
             assigned: Vec::new(),
+            element_atoms: Default::default(),
         }
     }
 
