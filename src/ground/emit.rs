@@ -433,35 +433,33 @@ impl Grounder {
         if self.provisional {
             return;
         }
-        let elems: Vec<ChoiceElem> = elems
-            .into_iter()
+        let members: Vec<AtomId> = elems
+            .iter()
             .map(|e| match e.cond.is_empty() {
-                true => e,
-                false => ChoiceElem {
-                    atom: self.element_atom(e.atom, e.cond),
-                    cond: Vec::new(),
-                },
+                true => e.atom,
+                false => self.element_atom(e.atom, e.cond.clone()),
             })
             .collect();
         self.program.disjunctions.push(Disjunction {
-            elems: elems.clone(),
+            elems,
+            members: members.clone(),
             body: body.clone(),
             span: span.clone(),
         });
-        for e in &elems {
+        for &m in &members {
             let mut rule_body = body.clone();
-            for other in &elems {
-                if other.atom != e.atom {
-                    rule_body.push(BodyElem::Lit(Lit::not(other.atom)));
+            for &other in &members {
+                if other != m {
+                    rule_body.push(BodyElem::Lit(Lit::not(other)));
                 }
             }
-            self.push_rule(Rule {
-                head: Head::Atom(e.atom),
+            self.push_shifted_rule(Rule {
+                head: Head::Atom(m),
                 body: rule_body,
             });
         }
-        if elems.is_empty() {
-            self.push_rule(Rule {
+        if members.is_empty() {
+            self.push_shifted_rule(Rule {
                 head: Head::None,
                 body,
             });
@@ -486,16 +484,16 @@ impl Grounder {
             body.push(BodyElem::Lit(Lit::pos(extra)));
             body
         };
-        self.push_rule(Rule {
+        self.push_shifted_rule(Rule {
             head: Head::Atom(atom),
             body: lits(e),
         });
-        self.push_rule(Rule {
+        self.push_shifted_rule(Rule {
             head: Head::Atom(e),
             body: lits(atom),
         });
         let lit = self.false_lit();
-        self.push_rule(Rule {
+        self.push_shifted_rule(Rule {
             head: Head::None,
             body: vec![
                 BodyElem::Lit(Lit::pos(e)),

@@ -163,6 +163,9 @@ pub struct GroundProgram {
     /// no two head atoms share a positive cycle); the originals serve the head-cycle check and
     /// the minimality check of programs that are not head-cycle-free.
     pub disjunctions: Vec<Disjunction>,
+    /// `shifted[r]`: rule `r` only comes from shifting a disjunction (the program's text prints
+    /// the disjunction instead). Rules appended after grounding have no entry.
+    pub shifted: Vec<bool>,
     /// For each head predicate, a rule with an aggregate or conditional literal in its body that
     /// defines it: where errors about such bodies point.
     pub complex_rule_origins: std::collections::HashMap<Signature, crate::syntax::ast::Span>,
@@ -171,14 +174,20 @@ pub struct GroundProgram {
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
 #[derive(Clone, Debug)]
 pub struct Disjunction {
+    /// The elements as written (`atom : cond`).
     pub elems: Vec<ChoiceElem>,
+    /// The atom that stands for each element in the disjunction the solver sees: the element's
+    /// atom when it has no condition, an auxiliary atom that holds when the condition and the
+    /// atom do otherwise (see the grounder's `shift_disjunction`).
+    pub members: Vec<AtomId>,
     pub body: Vec<BodyElem>,
     pub span: crate::syntax::ast::Span,
 }
 
 impl Disjunction {
+    /// The distinct [`Disjunction::members`], sorted.
     pub fn atoms(&self) -> Vec<AtomId> {
-        let mut atoms: Vec<AtomId> = self.elems.iter().map(|e| e.atom).collect();
+        let mut atoms: Vec<AtomId> = self.members.clone();
         atoms.sort();
         atoms.dedup();
         atoms

@@ -5,8 +5,9 @@
 //! ([`crate::translate::reduct`]); a second SAT instance searches for one. If it exists, M is
 //! blocked and the search goes on.
 //!
-//! The reduct is taken over the shifted rules and the disjunctive rules as written: for subsets
-//! of M the shifted rules follow from the disjunctive ones, so adding them changes nothing.
+//! The reduct is taken over the shifted rules and the disjunctions over their members: for
+//! subsets of M the shifted rules follow from the disjunctive ones, so adding them changes
+//! nothing.
 
 use crate::cnf::CnfLit;
 use crate::program::GroundProgram;

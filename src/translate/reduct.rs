@@ -15,8 +15,8 @@
 //!   condition atoms are in X, meets its guards (the aggregate as a whole may be non-monotone).
 //!
 //! A head holds in X when its atom is in X; a choice element needs its atom in X when it is in
-//! M and its condition holds in X; a disjunction holds when one of its elements true in M has
-//! its atom in X or its condition false in X. Atoms outside the cyclic components keep their
+//! M and its condition holds in X; a disjunction holds when one of its members is in X (a
+//! conditional element is an auxiliary member, see [`crate::program::Disjunction`]). Atoms outside the cyclic components keep their
 //! value from M (an unfounded set exists exactly when one exists inside a single component).
 
 use super::{Builder, Value, encoding};
@@ -212,18 +212,7 @@ pub(crate) fn reduct_cnf(
             continue;
         };
         let mut clause: Vec<Value> = body.iter().map(|&l| Value::Lit(-l)).collect();
-        for e in &d.elems {
-            if !m[e.atom.0 as usize] {
-                continue;
-            }
-            let Some(cond) = positive_part(&e.cond, m) else {
-                continue;
-            };
-            let cond: Vec<Value> = cond.iter().map(|l| b.lit(*l)).collect();
-            let cond = b.and(cond);
-            let atom = b.atoms[e.atom.0 as usize];
-            clause.push(b.or([cond.negate(), atom]));
-        }
+        clause.extend(d.atoms().iter().map(|a| b.atoms[a.0 as usize]));
         b.clause(&clause);
     }
     Some(ReductCnf {

@@ -313,13 +313,8 @@ impl Parser<'_> {
         let name = self.identifier()?;
         self.expect(Tok::Slash, "/")?;
         let arity = match self.kind() {
-            Tok::Int(Some(v)) if *v <= u32::MAX as u64 => *v as usize,
-            Tok::Int(_) => {
-                return Err(Diagnostic::error(
-                    &self.tok_span(self.pos),
-                    "integer too large",
-                ));
-            }
+            // clingo's arities are unsigned 32-bit: `p/0x100000001` is `p/1`
+            Tok::Int(v) => *v as u32 as usize,
             _ => return Err(self.unexpected("<NUMBER>")),
         };
         self.bump();
