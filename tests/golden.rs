@@ -25,6 +25,22 @@
 
 const UNSUPPORTED_GROUPS: &[&str] = &[];
 
+/// Non-tight programs the level ranking (`--translation ranking`, `aspsat dimacs`) refuses by
+/// design, with the reason: their positive recursion through aggregates or conditional literals
+/// has no exact CNF yet. The ranking run must reject them with exit 65 and that error (a
+/// program that is accepted fails, so the list follows the translation).
+const RANKING_REFUSALS: &[(&str, &str)] = &[
+    (
+        "nontight_condlit_ok.lp",
+        "recursion through a conditional literal",
+    ),
+    (
+        "nontight_condlit_recursive.lp",
+        "recursion through a conditional literal",
+    ),
+    ("nontight_reach_count.lp", "recursion through #count"),
+];
+
 /// Groups with a prefix; every other program belongs to the core language.
 /// Programs where aspsat deliberately differs from clingo, with the reason; aspsat must reject
 /// them with exit 65 and an error on standard error.
@@ -256,6 +272,20 @@ fn check_program(name: &str, extra_args: &[&str]) -> Outcome {
             Outcome::Fail(format!(
                 "{shown_cmd}: expected exit 65 ({why}), got {:?}",
                 r.code
+            ))
+        };
+    }
+    let ranking = extra_args.contains(&"ranking");
+    if let Some((_, why)) = RANKING_REFUSALS.iter().find(|(n, _)| ranking && *n == name) {
+        return if r.code == Some(65) && r.stderr.contains("has no exact CNF translation yet") {
+            Outcome::Note(format!(
+                "the level ranking refuses it as documented ({why})"
+            ))
+        } else {
+            Outcome::Fail(format!(
+                "{shown_cmd}: expected the level ranking to refuse it ({why}), got {:?}{}",
+                r.code,
+                stderr_tail()
             ))
         };
     }

@@ -532,61 +532,86 @@ impl Grounder {
     }
 
     /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
-    /// when the body and its condition hold and no other element holds. Exact for
-    /// head-cycle-free programs; the head atoms are recorded so that `compile` can check that.
-    /// A disjunction whose elements all have conditions is false when none of them holds.
+    /// when the body holds and no other element does. Exact for head-cycle-free programs; the
+    /// disjunction is recorded so that the translation can check that.
+    ///
+    /// A conditional element `a : c` is, as in clingo, an auxiliary atom `e` in the disjunction
+    /// with `a :- c, e.`, `e :- a, c.` and `:- e, not c.`: chosen, the element requires its
+    /// condition and derives its atom from it; it holds when both do. (Two elements of one atom
+    /// then share a cycle through it, which makes the program not head-cycle-free, as in
+    /// clingo.) Plain elements stand for themselves.
     fn shift_disjunction(&mut self, body: Vec<BodyElem>, elems: Vec<ChoiceElem>, span: &Span) {
         if self.provisional {
             return;
         }
+        let members: Vec<AtomId> = elems
+            .iter()
+            .map(|e| match e.cond.is_empty() {
+                true => e.atom,
+                false => self.element_atom(e.atom, e.cond.clone()),
+            })
+            .collect();
         self.program.disjunctions.push(Disjunction {
-            elems: elems.clone(),
+            elems,
+            members: members.clone(),
             body: body.clone(),
             span: span.clone(),
         });
-        let mut all_conditional = true;
-        for (i, e) in elems.iter().enumerate() {
-            all_conditional &= !e.cond.is_empty();
+        for &m in &members {
             let mut rule_body = body.clone();
-            rule_body.extend(e.cond.iter().map(|l| BodyElem::Lit(*l)));
-            for (j, other) in elems.iter().enumerate() {
-                if j == i || other.atom == e.atom {
-                    continue;
-                }
-                if other.cond.is_empty() {
-                    rule_body.push(BodyElem::Lit(Lit::not(other.atom)));
-                } else {
-                    // not (cond ∧ atom): the instance "cond, atom → false"
-                    let mut cond = other.cond.clone();
-                    cond.push(Lit::pos(other.atom));
-                    let lit = self.false_lit();
-                    rule_body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+            for &other in &members {
+                if other != m {
+                    rule_body.push(BodyElem::Lit(Lit::not(other)));
                 }
             }
             self.push_shifted_rule(Rule {
-                head: Head::Atom(e.atom),
+                head: Head::Atom(m),
                 body: rule_body,
             });
         }
-        if all_conditional {
-            let lit = self.false_lit();
-            let mut constraint = body;
-            if !elems.is_empty() {
-                constraint.push(BodyElem::Conditional(
-                    elems
-                        .iter()
-                        .map(|e| CondInstance {
-                            lit,
-                            cond: e.cond.clone(),
-                        })
-                        .collect(),
-                ));
-            }
+        if members.is_empty() {
             self.push_shifted_rule(Rule {
                 head: Head::None,
-                body: constraint,
+                body,
             });
         }
+    }
+
+    /// The auxiliary atom of the disjunction element `atom : cond`, with its rules.
+    fn element_atom(&mut self, atom: AtomId, cond: Vec<Lit>) -> AtomId {
+        let key = (atom, cond);
+        if let Some(&e) = self.element_atoms.get(&key) {
+            return e;
+        }
+        let (atom, cond) = key;
+        let name = self.program.symbols.name("#element");
+        let index = self.program.symbols.num(self.element_atoms.len() as i32);
+        let sym = self.program.symbols.function(name, vec![index], false);
+        let e = self.program.atom(sym);
+        self.program.derivable[e.0 as usize] = true;
+        self.element_atoms.insert((atom, cond.clone()), e);
+        let lits = |extra: AtomId| -> Vec<BodyElem> {
+            let mut body: Vec<BodyElem> = cond.iter().map(|l| BodyElem::Lit(*l)).collect();
+            body.push(BodyElem::Lit(Lit::pos(extra)));
+            body
+        };
+        self.push_shifted_rule(Rule {
+            head: Head::Atom(atom),
+            body: lits(e),
+        });
+        self.push_shifted_rule(Rule {
+            head: Head::Atom(e),
+            body: lits(atom),
+        });
+        let lit = self.false_lit();
+        self.push_shifted_rule(Rule {
+            head: Head::None,
+            body: vec![
+                BodyElem::Lit(Lit::pos(e)),
+                BodyElem::Conditional(vec![CondInstance { lit, cond }]),
+            ],
+        });
+        e
     }
 
     /// `#sum` ignores elements whose weight is not an integer, `#sum+` those with negative

@@ -33,6 +33,9 @@ pub struct Grounder {
     /// Incremental mode: `frozen[a]` when an earlier grounding call defined atom `a`; rules for
     /// it are refused (clingo: "redefinition of atom").
     pub frozen: Vec<bool>,
+    /// The auxiliary atom standing for each conditional disjunction element `atom : cond`
+    /// (see `emit::shift_disjunction`).
+    pub element_atoms: rustc_hash::FxHashMap<(AtomId, Vec<Lit>), AtomId>,
 }
 
 impl Grounder {
@@ -47,6 +50,7 @@ impl Grounder {
             provisional: false,
             assigned: Vec::new(),
             frozen: Vec::new(),
+            element_atoms: Default::default(),
         }
     }
 

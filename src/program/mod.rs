@@ -215,14 +215,20 @@ pub struct GroundProgram {
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
 #[derive(Clone, Debug)]
 pub struct Disjunction {
+    /// The elements as written (`atom : cond`).
     pub elems: Vec<ChoiceElem>,
+    /// The atom that stands for each element in the disjunction the solver sees: the element's
+    /// atom when it has no condition, an auxiliary atom that holds when the condition and the
+    /// atom do otherwise (see the grounder's `shift_disjunction`).
+    pub members: Vec<AtomId>,
     pub body: Vec<BodyElem>,
     pub span: crate::syntax::ast::Span,
 }
 
 impl Disjunction {
+    /// The distinct [`Disjunction::members`], sorted.
     pub fn atoms(&self) -> Vec<AtomId> {
-        let mut atoms: Vec<AtomId> = self.elems.iter().map(|e| e.atom).collect();
+        let mut atoms: Vec<AtomId> = self.members.clone();
         atoms.sort();
         atoms.dedup();
         atoms

@@ -1,6 +1,8 @@
 //! An independent check of every model against the ground program (`--check`, always on in
 //! debug builds): all rules hold, and the model is stable — every true atom is founded by a rule
-//! whose body holds and whose positive atoms are founded (the least model of the reduct).
+//! whose body holds and whose positive atoms are founded (the least model of the reduct), or,
+//! where supports do not decide that (disjunctions, recursion through aggregates and
+//! conditional literals), no smaller model satisfies the reduct.
 //! It reads only the ground program and the atoms' truth values, not the translation, so a
 //! translation bug cannot pass silently.
 
@@ -153,10 +155,9 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
             supports[a.0 as usize].push(Vec::new());
         }
     }
-    // Disjunctive programs: an answer set is a minimal model of its reduct.
-    if !program.disjunctions.is_empty()
-        && crate::translate::minimality_unsupported(program).is_none()
-    {
+    // Disjunctive programs and recursion through aggregates or conditional literals: an answer
+    // set is a minimal model of its reduct (supports alone do not decide foundedness).
+    if crate::translate::reduct::needs_reduct_check(program) {
         return if super::minimality::smaller_model_exists(program, model) {
             Err("the model is not stable: a proper subset satisfies the reduct".to_string())
         } else {

@@ -2,11 +2,10 @@
 //! the answer sets exactly when no two atoms of one disjunctive head lie on a common positive
 //! cycle. Other disjunctive programs are beyond NP (no polynomial CNF exists): the translation
 //! then asks the solver for a minimality check of every model (see
-//! [`crate::solve::minimality`]), or refuses the program when that check cannot handle it or an
-//! exact CNF was asked for.
+//! [`crate::solve::minimality`]), or refuses the program when an exact CNF was asked for.
 
 use super::{TranslateError, TranslationKind};
-use crate::program::{AtomId, BodyElem, GroundProgram, Polarity};
+use crate::program::{AtomId, GroundProgram};
 use crate::syntax::ast::Span;
 
 /// How a translation must treat the disjunctions of `program`: `Ok(false)` when the program is
@@ -32,11 +31,6 @@ pub(super) fn needs_minimality(
                 .into(),
         );
     }
-    if let Some(what) = minimality_unsupported(program) {
-        return refuse(format!(
-            "the minimality check such programs need does not support {what} yet"
-        ));
-    }
     Ok(true)
 }
 
@@ -53,8 +47,8 @@ fn check_head_cycle_free(program: &GroundProgram) -> Result<(), (AtomId, AtomId,
         }
     }
     for d in &program.disjunctions {
-        let atoms = d.atoms();
         let span = &d.span;
+        let atoms = d.atoms();
         for (i, a) in atoms.iter().enumerate() {
             for b in &atoms[i + 1..] {
                 if component[a.0 as usize] == component[b.0 as usize] {
@@ -64,28 +58,4 @@ fn check_head_cycle_free(program: &GroundProgram) -> Result<(), (AtomId, AtomId,
         }
     }
     Ok(())
-}
-
-/// Why a program's minimality cannot be checked (constructs whose reduct is not plain).
-pub(crate) fn minimality_unsupported(program: &GroundProgram) -> Option<&'static str> {
-    let negative_only = |body: &[BodyElem]| {
-        body.iter().all(|e| match e {
-            BodyElem::Lit(_) => true,
-            BodyElem::Aggregate { polarity, .. } => *polarity == Polarity::Not,
-            BodyElem::Conditional(instances) => instances
-                .iter()
-                .all(|i| i.lit.polarity == Polarity::Pos && !program.is_derivable(i.lit.atom)),
-        })
-    };
-    if program.rules.iter().any(|r| !negative_only(&r.body)) {
-        return Some("aggregates or conditional literals");
-    }
-    if program
-        .disjunctions
-        .iter()
-        .any(|d| !negative_only(&d.body) || d.elems.iter().any(|e| !e.cond.is_empty()))
-    {
-        return Some("conditions in disjunctive heads, aggregates or conditional literals");
-    }
-    None
 }

@@ -8,7 +8,9 @@
 //! [`super::ranking`] encodes well-founded support by level ranking.
 //!
 //! Positive dependencies through conditional body literals (`p :- q(X) : r(X)`) or aggregates
-//! inside a cyclic component are rejected: their supports are not conjunctions of literals.
+//! inside a cyclic component are reported by [`analyse`]: their supports are not conjunctions of
+//! literals (and may not even be monotone), so the solver checks such models for stability with
+//! the reduct check of [`crate::solve::minimality`], and the level ranking refuses them.
 
 use super::{Builder, Value, tight};
 use crate::program::{AggFunc, AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
@@ -132,8 +134,9 @@ impl ConditionalLoop {
             );
         }
         format!(
-            "positive recursion through {kind} is not supported: a rule for '{}' has {what} \
-             '{element}', whose atom '{}' depends positively on '{}'",
+            "positive recursion through {kind} has no exact CNF translation yet (use `aspsat \
+             solve` without `--translation ranking`): a rule for '{}' has {what} '{element}', \
+             whose atom '{}' depends positively on '{}'",
             name(self.head),
             name(self.atom),
             name(self.head)
@@ -141,9 +144,10 @@ impl ConditionalLoop {
     }
 }
 
-/// The cyclic components; fails on positive recursion through a conditional literal or an
-/// aggregate inside one.
-pub(super) fn analyse(program: &GroundProgram) -> Result<Loops, ConditionalLoop> {
+/// The cyclic components, and the first positive dependency through a conditional literal or
+/// an aggregate inside one (`None` when there is none): such supports are not conjunctions of
+/// literals, so loop nogoods and the level ranking do not cover them.
+pub(super) fn analyse(program: &GroundProgram) -> (Loops, Option<ConditionalLoop>) {
     let n = program.num_atoms();
     let edges = tight::positive_edges(program);
     let components = tight::cyclic_components(&edges);
@@ -153,9 +157,24 @@ pub(super) fn analyse(program: &GroundProgram) -> Result<Loops, ConditionalLoop>
             component[a.0 as usize] = i as u32;
         }
     }
+    let loops = Loops {
+        components,
+        component,
+        supports: Vec::new(),
+        supports_of: vec![Vec::new(); n],
+    };
+    let complex = complex_recursion(program, &loops);
+    (loops, complex)
+}
+
+/// The first positive dependency of a rule's head on an atom of its own cyclic component
+/// through a conditional literal or an aggregate.
+fn complex_recursion(program: &GroundProgram, loops: &Loops) -> Option<ConditionalLoop> {
+    let component = &loops.component;
     let same = |h: AtomId, a: AtomId| {
         component[h.0 as usize] != Loops::NONE && component[h.0 as usize] == component[a.0 as usize]
     };
+    let open = |a: AtomId| program.is_derivable(a) && !program.is_fact(a);
     for rule in &program.rules {
         let heads: Vec<AtomId> = match &rule.head {
             Head::None => continue,
@@ -171,52 +190,49 @@ pub(super) fn analyse(program: &GroundProgram) -> Result<Loops, ConditionalLoop>
             })
         };
         for elem in &rule.body {
-            match elem {
-                BodyElem::Lit(_) => {}
+            let (found, through) = match elem {
+                BodyElem::Lit(_) => continue,
                 BodyElem::Conditional(instances) => {
-                    for inst in instances {
-                        let mut lits = std::iter::once(&inst.lit).chain(&inst.cond);
-                        if let Some((head, atom)) = positive_in_loop(&mut lits) {
-                            let (lit, cond) = (inst.lit, inst.cond.clone());
-                            let through = Through::Conditional { lit, cond };
-                            return Err(ConditionalLoop {
-                                head,
-                                through,
-                                atom,
-                            });
-                        }
-                    }
+                    let hit = instances.iter().find_map(|inst| {
+                        // `cond → not a` and `cond → false` are negative (see `tight`)
+                        let negative = inst.lit.polarity != Polarity::Pos || !open(inst.lit.atom);
+                        let mut lits = std::iter::once(&inst.lit)
+                            .chain(inst.cond.iter().filter(|_| !negative));
+                        positive_in_loop(&mut lits).map(|found| (found, inst))
+                    });
+                    let Some((found, inst)) = hit else { continue };
+                    let (lit, cond) = (inst.lit, inst.cond.clone());
+                    (found, Through::Conditional { lit, cond })
                 }
                 BodyElem::Aggregate {
-                    polarity,
+                    polarity: Polarity::Pos,
                     aggregate,
                 } => {
-                    if *polarity != Polarity::Pos {
-                        continue;
-                    }
-                    for e in &aggregate.elems {
-                        if let Some((head, atom)) = positive_in_loop(&mut e.cond.iter()) {
-                            let through = Through::Aggregate {
-                                func: aggregate.func,
-                                cond: e.cond.clone(),
-                            };
-                            return Err(ConditionalLoop {
-                                head,
-                                through,
-                                atom,
-                            });
-                        }
-                    }
+                    let hit = aggregate
+                        .elems
+                        .iter()
+                        .find_map(|e| positive_in_loop(&mut e.cond.iter()).map(|f| (f, e)));
+                    let Some((found, e)) = hit else { continue };
+                    let func = aggregate.func;
+                    (
+                        found,
+                        Through::Aggregate {
+                            func,
+                            cond: e.cond.clone(),
+                        },
+                    )
                 }
-            }
+                BodyElem::Aggregate { .. } => continue,
+            };
+            let (head, atom) = found;
+            return Some(ConditionalLoop {
+                head,
+                through,
+                atom,
+            });
         }
     }
-    Ok(Loops {
-        components,
-        component,
-        supports: Vec::new(),
-        supports_of: vec![Vec::new(); n],
-    })
+    None
 }
 
 /// Records the supports of the atoms of cyclic components, defining their values in the CNF.

@@ -15,12 +15,12 @@ pub mod incremental;
 pub(crate) mod loops;
 pub mod pb;
 mod ranking;
+pub(crate) mod reduct;
 #[cfg(test)]
 mod testutil;
 mod tight;
 
 pub use encoding::{EncodingOptions, EncodingStats};
-pub(crate) use hcf::minimality_unsupported;
 pub use loops::{ConditionalLoop, LoopSupport, Loops, Through, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
@@ -105,8 +105,10 @@ pub enum Stability {
     /// Non-tight program by completion: each model must pass the stability check, which adds
     /// loop nogoods for these cyclic components' unfounded sets.
     LoopNogoods(Loops),
-    /// Disjunctive program that is not head-cycle-free: each model must be a minimal model of
-    /// its reduct (the loop nogoods of the shifted program would lose answer sets).
+    /// Disjunctive program that is not head-cycle-free, or positive recursion through
+    /// aggregates or conditional literals: each model must be a minimal model of its reduct
+    /// (see [`reduct`]; loop nogoods of the shifted program would lose answer sets, and those
+    /// of aggregate supports are not defined).
     Minimality,
 }
 
@@ -120,7 +122,8 @@ impl Stability {
 /// Why a ground program has no translation.
 #[derive(Clone, Debug)]
 pub enum TranslateError {
-    /// Positive recursion through a conditional literal or an aggregate.
+    /// Positive recursion through a conditional literal or an aggregate, where an exact CNF
+    /// (the level ranking) was asked for.
     ConditionalLoop(ConditionalLoop),
     /// A disjunctive rule whose head atoms depend positively on each other, where the
     /// translation asked for cannot handle it (`why`).
@@ -541,16 +544,20 @@ fn shown(b: &mut Builder, program: &GroundProgram, fresh: &dyn Fn(usize) -> bool
 }
 
 /// Translates a simplified ground program: completion, with `kind` treating positive loops
-/// and `encodings` the cardinality and pseudo-Boolean constraints. Fails on positive recursion
-/// through a conditional literal or aggregate, and on disjunctive programs that are not
-/// head-cycle-free where `kind` or the minimality check cannot handle them.
+/// and `encodings` the cardinality and pseudo-Boolean constraints. With the level ranking, fails
+/// on positive recursion through a conditional literal or aggregate and on disjunctive programs
+/// that are not head-cycle-free (no exact CNF for them).
 pub fn translate(
     program: &GroundProgram,
     kind: TranslationKind,
     encodings: EncodingOptions,
 ) -> Result<Translation, TranslateError> {
     let needs_minimality = hcf::needs_minimality(program, kind)?;
-    let mut loops = loops::analyse(program).map_err(TranslateError::ConditionalLoop)?;
+    let (mut loops, complex_loop) = loops::analyse(program);
+    let needs_minimality = needs_minimality || complex_loop.is_some();
+    if let (Some(e), TranslationKind::Ranking) = (complex_loop, kind) {
+        return Err(TranslateError::ConditionalLoop(e));
+    }
     let n = program.num_atoms();
     let mut b = Builder {
         program,

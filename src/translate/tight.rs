@@ -33,8 +33,12 @@ pub fn positive_edges(program: &GroundProgram) -> Vec<Vec<usize>> {
                 BodyElem::Conditional(instances) => {
                     for inst in instances {
                         add(&heads, &inst.lit);
-                        for c in &inst.cond {
-                            add(&heads, c);
+                        // `cond → not a` and `cond → false` are negative formulas: only the
+                        // model decides them, the condition's atoms are no positive dependency
+                        if inst.lit.polarity == Polarity::Pos && open(inst.lit.atom) {
+                            for c in &inst.cond {
+                                add(&heads, c);
+                            }
                         }
                     }
                 }
