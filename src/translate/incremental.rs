@@ -66,8 +66,12 @@ impl IncrementalTranslation {
         }
         hcf::needs_minimality(program, TranslationKind::Ranking)
             .map_err(|e| e.diagnostic(program))?;
-        let mut loops = loops::analyse(program)
-            .map_err(|e| super::TranslateError::ConditionalLoop(e).diagnostic(program))?;
+        // Recursion through aggregates or conditions needs the reduct check after each model,
+        // which the incremental solver does not run: refused here.
+        let (mut loops, complex_loop) = loops::analyse(program);
+        if let Some(e) = complex_loop {
+            return Err(super::TranslateError::ConditionalLoop(e).diagnostic(program));
+        }
         let n = program.num_atoms();
         let mut b = Builder {
             program,
