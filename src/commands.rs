@@ -183,10 +183,12 @@ pub fn solve(args: &SolveArgs) -> i32 {
     if crate::ground::incmode_span(&statements).is_some() {
         return crate::incmode::run(args, statements, &solver, &printer);
     }
-    let compiled = match build_from(&statements, &args.program, args.translation) {
+    let mut compiled = match build_from(&statements, &args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
+    // Solving gives the externals their default values (they stay free in `aspsat dimacs`).
+    compiled.translation.fix_external_defaults();
     printer.lock().unwrap().stats = Stats::of(&compiled);
     if args.sizes_only {
         return conclude(&mut printer.lock().unwrap(), Verdict::Unknown, false);
@@ -227,7 +229,7 @@ fn run_optimization(
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
-    crate::solve::load_translation(backend.as_mut(), tr);
+    crate::solve::load(backend.as_mut(), &tr.cnf);
     let result = optimize(
         &compiled.program,
         tr,
@@ -274,7 +276,7 @@ fn run_enumeration(
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
-    crate::solve::load_translation(backend.as_mut(), tr);
+    crate::solve::load(backend.as_mut(), &tr.cnf);
     let options = SolveOptions {
         max_models: args.models,
         project: args.project,

@@ -160,11 +160,3 @@ pub fn load(backend: &mut dyn SatBackend, cnf: &Cnf) {
         backend.add_clause(c);
     }
 }
-
-/// Loads a translation for solving: its CNF, and the default values of its externals.
-pub fn load_translation(backend: &mut dyn SatBackend, tr: &Translation) {
-    load(backend, &tr.cnf);
-    for l in tr.external_defaults() {
-        backend.add_clause(&[l]);
-    }
-}

@@ -92,8 +92,8 @@ pub struct Translation {
     pub encodings: EncodingOptions,
     /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
     pub encoding_stats: EncodingStats,
-    /// The `#external` atoms no rule defines, with their default values: free in `cnf`,
-    /// set by [`Translation::external_defaults`] when solving.
+    /// The `#external` atoms no rule defines, with their default values: free in `cnf` until
+    /// [`Translation::fix_external_defaults`] (solving) sets them.
     pub externals: Vec<(CnfLit, crate::program::ExternalValue)>,
 }
 
@@ -162,8 +162,16 @@ impl TranslateError {
 }
 
 impl Translation {
-    /// Unit clauses giving the open externals their default values (`false` unless declared
-    /// `[true]` or `[free]`), as clingo solves.
+    /// Adds unit clauses giving the open externals their default values (`false` unless
+    /// declared `[true]` or `[free]`), as clingo solves; they are no longer free.
+    pub fn fix_external_defaults(&mut self) {
+        for l in self.external_defaults() {
+            self.cnf.add_clause(&[l]);
+        }
+        self.externals.clear();
+    }
+
+    /// The literals that give the open externals their default values.
     pub fn external_defaults(&self) -> Vec<CnfLit> {
         use crate::program::ExternalValue;
         self.externals
