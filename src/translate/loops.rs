@@ -121,14 +121,16 @@ impl ConditionalLoop {
         // the user's text: then only the rule's head and the kind of construct are named
         if name(self.head).starts_with('#') {
             return format!(
-                "positive recursion through {kind} is not supported: a rule depends positively \
-                 on itself through {kind} or the condition of a disjunction element"
+                "positive recursion through {kind} has no exact CNF translation yet (use `aspsat \
+                 solve` without `--translation ranking`): a rule depends positively on itself \
+                 through {kind} or the condition of a disjunction element"
             );
         }
         if element.contains('#') || name(self.atom).starts_with('#') {
             return format!(
-                "positive recursion through {kind} is not supported: the rule for '{}' depends \
-                 positively on '{}' through {kind} or the condition of a disjunction element",
+                "positive recursion through {kind} has no exact CNF translation yet (use `aspsat \
+                 solve` without `--translation ranking`): the rule for '{}' depends positively \
+                 on '{}' through {kind} or the condition of a disjunction element",
                 name(self.head),
                 name(self.head)
             );
