@@ -19,11 +19,11 @@ mod emit;
 mod ir;
 mod join;
 mod plan;
-mod pools;
 mod schedule;
 mod state;
 mod store;
 mod term;
+mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
 use crate::symbol::{Signature, SymbolTable};
