@@ -359,6 +359,14 @@ impl Grounder {
                 Ok(())
             })?;
         }
+        // An element that is a fact satisfies the rule instance: like clingo, drop it (its
+        // other atoms are not derived by it).
+        if ground_elems
+            .iter()
+            .any(|e| e.cond.is_empty() && self.program.is_fact(e.atom))
+        {
+            return Ok(());
+        }
         for cond in trivial {
             if cond.is_empty() {
                 return Ok(());
@@ -394,6 +402,7 @@ impl Grounder {
         }
         let mut ground_elems = Vec::new();
         let mut agg_elems = Vec::new();
+        let mut derived = Vec::new();
         for e in elems {
             self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
                 let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
@@ -442,7 +451,18 @@ impl Grounder {
                         cond: agg_cond,
                     });
                 }
-                g.derive(e.atom.pred, id, &args);
+                derived.push((e.atom.pred, id, args));
+                if e.terms.is_none() && !guards.is_empty() {
+                    // A bounded choice counts its distinct atoms.
+                    let mut count_cond = cond.clone();
+                    count_cond.push(Lit::pos(id));
+                    let one = g.program.symbols.num(1);
+                    agg_elems.push(AggElem {
+                        tuple: g.program.symbols.tuple(vec![sym]),
+                        weight: one,
+                        cond: count_cond,
+                    });
+                }
                 ground_elems.push(ChoiceElem { atom: id, cond });
                 Ok(())
             })?;
@@ -453,8 +473,33 @@ impl Grounder {
                 elems: agg_elems,
                 guards: ground_guards,
             };
-            self.head_aggregate_constraint(aggregate, &body, &rule.rule.span);
+            if !self.head_aggregate_constraint(aggregate, &body, &rule.rule.span) {
+                // No choice meets the guards: the instance is the constraint alone and, as in
+                // clingo, derives none of its atoms (which also ends grounding chains such as
+                // `#count { 3 : p(3+X) } = X :- p(X).`). Conditions count as far as they are
+                // known when the rule is instantiated: clingo's grounder decides the same way,
+                // so `2 { p; r : p }.` (r's condition p comes from this very rule) has no
+                // answer set.
+                return Ok(());
+            }
             ground_guards = Vec::new();
+        } else if !ground_guards.is_empty() {
+            let count = Aggregate {
+                func: AggFunc::Count,
+                elems: agg_elems,
+                guards: ground_guards.clone(),
+            };
+            if aggregate::decided(&count, &self.program.symbols) == Some(false) {
+                // As for head aggregates: no choice meets the bounds.
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body,
+                });
+                return Ok(());
+            }
+        }
+        for (pred, id, args) in derived {
+            self.derive(pred, id, &args);
         }
         self.push_rule(Rule {
             head: Head::Choice {
@@ -467,16 +512,25 @@ impl Grounder {
     }
 
     /// A head aggregate is a choice of the element atoms plus this: a constraint that the
-    /// aggregate over the chosen elements meets the guards when the body holds.
-    fn head_aggregate_constraint(&mut self, aggregate: Aggregate, body: &[BodyElem], span: &Span) {
+    /// aggregate over the chosen elements meets the guards when the body holds. Returns
+    /// whether some choice can meet them.
+    fn head_aggregate_constraint(
+        &mut self,
+        aggregate: Aggregate,
+        body: &[BodyElem],
+        span: &Span,
+    ) -> bool {
         let aggregate = self.filter_weights(aggregate, span);
         let mut constraint = body.to_vec();
         match aggregate::decided(&aggregate, &self.program.symbols) {
             Some(true) => {}
-            Some(false) => self.push_rule(Rule {
-                head: Head::None,
-                body: constraint,
-            }),
+            Some(false) => {
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body: constraint,
+                });
+                return false;
+            }
             None => {
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
@@ -488,6 +542,7 @@ impl Grounder {
                 });
             }
         }
+        true
     }
 
     /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
