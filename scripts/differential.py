@@ -1,145 +1,32 @@
 #!/usr/bin/env python3
-"""Differential check of aspsat against clingo 5.8.3 (the `clingo` Python module).
+"""Differential test of aspsat against clingo 5.8.3 (the `clingo` Python module).
 
-Runs both on every encoding in encodings/ (with its instances), on the golden programs, and on
-random programs over the supported language, and compares the multisets of answer sets (and the
-optimum for optimization programs). Prints failing programs with their seed so they can be
-replayed with `--seed S --programs 1`.
+Runs both on every encoding in encodings/ (with its instances) and on N random programs from the
+grammar-based generator (scripts/difftest/generate.py), and compares verdict, answer sets (the
+optimal ones with --opt-mode=optN when optimizing), optimum costs and exit code. Each program is
+classified as agree / aspsat refuses (exit 65) / clingo refuses / wrong / crash / bad message (a
+refusal without `file:line:col`); failing programs are shrunk to a small program failing the
+same way. Exits 1 if any program is wrong, crashes or gets a bad message.
 
-    python3 scripts/differential.py [--seed S] [--programs N] [--aspsat PATH] [--keep DIR]
+    python3 scripts/differential.py --seed 1 --programs 300
+    python3 scripts/differential.py --seed 7 --programs 500 --only pool,interval   # one family
+    python3 scripts/differential.py --seed 7 --index 42                          # replay one
+    python3 scripts/differential.py --list-features
 """
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
-import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-
-def clingo_answer_sets(files, args=(), timeout=60):
-    import clingo
-
-    ctl = clingo.Control(["0", "--opt-mode=optN", *args], logger=lambda code, msg: None)
-    for f in files:
-        with open(f) as fh:
-            text = fh.read()
-        # clingo 5 rejects gringo 3's `#hide.`; `#show.` means the same (aspsat takes both)
-        ctl.add("base", [], text.replace("#hide.", "#show."))
-    ctl.ground([("base", [])])
-    models = []
-    with ctl.solve(yield_=True) as handle:
-        for m in handle:
-            models.append((sorted(str(s) for s in m.symbols(shown=True)), list(m.cost)))
-    optimizing = any(c for _, c in models)
-    if optimizing or (models and models[-1][1]):
-        best = min(c for _, c in models)
-        sets = sorted(s for s, c in models if c == best)
-        # optN reports the first optimal model twice
-        dedup = []
-        for s in sets:
-            if s not in dedup:
-                dedup.append(s)
-        return {"sets": dedup, "optimum": best, "opt": True}
-    return {"sets": sorted(s for s, _ in models), "optimum": None, "opt": False}
-
-
-def aspsat_answer_sets(aspsat, files, args=(), timeout=60):
-    cmd = [aspsat, "solve", "--json", "-n", "0", "--opt-mode=optN", *args, *files]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    if p.returncode == 65:
-        return {"error": p.stderr.strip()}
-    if p.returncode not in (10, 20, 30):
-        return {"crash": f"exit {p.returncode}: {p.stderr.strip()[:500]}"}
-    doc = json.loads(p.stdout)
-    witnesses = doc["Call"][0].get("Witnesses", [])
-    if doc["Result"] == "OPTIMUM FOUND":
-        best = doc["Models"]["Costs"]
-        sets = []
-        for w in witnesses:
-            if w.get("Costs") == best:
-                s = sorted(w["Value"])
-                if s not in sets:
-                    sets.append(s)
-        return {"sets": sorted(sets), "optimum": best, "opt": True}
-    return {"sets": sorted(sorted(w["Value"]) for w in witnesses), "optimum": None, "opt": False}
-
-
-# ----- random programs -----------------------------------------------------------------------
-
-def random_program(rng):
-    """A random safe program: a small domain, choices, rules with variables, negation,
-    comparisons, arithmetic, aggregates, classical negation, optionally optimization."""
-    n = rng.randint(2, 3)
-    preds = ["p", "q", "r", "s"]
-    lines = [f"d(1..{n})."]
-    def atom(pred, var):
-        return f"{pred}({var})"
-    def lit(var):
-        pred = rng.choice(preds)
-        kind = rng.random()
-        if kind < 0.55:
-            return atom(pred, var)
-        if kind < 0.9:
-            return "not " + atom(pred, var)
-        return "not not " + atom(pred, var)
-    def cmp(x, y):
-        return f"{x} {rng.choice(['<', '<=', '!=', '=', '>', '>='])} {y}"
-    def aggregate():
-        func = rng.choice(["#count", "#sum", "#sum+", "#min", "#max"])
-        pred = rng.choice(preds)
-        weight = rng.choice(["X", "X-2", "1", "X*X"])
-        cond = atom(pred, "X")
-        if rng.random() < 0.3:
-            cond += ", " + lit("X")
-        guard = rng.choice(["<", "<=", ">", ">=", "=", "!="])
-        bound = rng.randint(-1, 4)
-        return f"{func} {{ {weight},X : {cond}, d(X) }} {guard} {bound}"
-    for _ in range(rng.randint(1, 3)):
-        pred = rng.choice(preds)
-        lo = rng.choice(["", "1 ", f"{rng.randint(0, 2)} "])
-        hi = rng.choice(["", " 2", f" {rng.randint(1, n)}"])
-        cond = ""
-        if rng.random() < 0.3:
-            cond = ", " + rng.choice(["X > 1", "not " + atom(rng.choice(preds), "X"), "d(X)"])
-        if rng.random() < 0.5:
-            lines.append(f"{lo}{{ {pred}(X) : d(X){cond} }}{hi}.")
-        else:
-            lines.append(f"{{ {pred}(X) }} :- d(X){', ' + lit('X') if rng.random() < 0.4 else ''}.")
-    for _ in range(rng.randint(1, 4)):
-        head = rng.choice(preds + ["-p", "-q"])
-        body = ["d(X)"]
-        for _ in range(rng.randint(0, 2)):
-            r = rng.random()
-            if r < 0.6:
-                body.append(lit(rng.choice(["X", "Y"])) if "d(Y)" in body else lit("X"))
-            elif r < 0.75:
-                body.append("d(Y)")
-                body.append(cmp("X", "Y+1"))
-            elif r < 0.9:
-                body.append(aggregate())
-            else:
-                body.append(f"C = #count {{ Z : {rng.choice(preds)}(Z) }}")
-                body.append(cmp("C", "X"))
-        # heads whose body is positive in a lower predicate keep programs mostly tight
-        lines.append(f"{head}(X) :- {', '.join(body)}.")
-    for _ in range(rng.randint(0, 2)):
-        body = ["d(X)", lit("X")]
-        if rng.random() < 0.5:
-            body.append(lit("X"))
-        if rng.random() < 0.3:
-            body = [aggregate()]
-        lines.append(f":- {', '.join(body)}.")
-    if rng.random() < 0.2:
-        lines.append(f"#minimize {{ X@{rng.randint(1, 2)},X : {rng.choice(preds)}(X) }}.")
-    if rng.random() < 0.15:
-        lines.append(f":~ {rng.choice(preds)}(X), d(X). [1@1,X]")
-    if rng.random() < 0.3:
-        lines.append(f"#show {rng.choice(preds)}/1.")
-    return "\n".join(lines) + "\n"
-
+from difftest.generate import FEATURES, generate  # noqa: E402
+from difftest.report import Report  # noqa: E402
+from difftest.run import Runner, compare, first_line  # noqa: E402
+from difftest.shrink import shrink  # noqa: E402
 
 # Encodings and the instances they run with (an encoding without instances runs alone).
 INSTANCES = {
@@ -151,82 +38,136 @@ INSTANCES = {
 
 
 def encoding_runs():
-    """(files, args) for every encoding with each of its instances."""
+    """(label, program text) for every encoding with each of its instances."""
     runs = []
     enc = os.path.join(ROOT, "encodings")
     inst = os.path.join(ROOT, "instances")
     for name in sorted(os.listdir(enc)) if os.path.isdir(enc) else []:
         if not name.endswith(".lp"):
             continue
-        files = [os.path.join(enc, name)]
-        instances = INSTANCES.get(name[:-3], [])
-        for i in instances:
-            runs.append(([*files, os.path.join(inst, i)], []))
-        if not instances:
-            runs.append((files, []))
+        sets = [[os.path.join(inst, i)] for i in INSTANCES.get(name[:-3], [])] or [[]]
+        for extra in sets:
+            files = [os.path.join(enc, name), *extra]
+            text = "\n".join(open(f).read() for f in files)
+            # clingo 5 rejects gringo 3's `#hide.`; `#show.` means the same (aspsat takes both)
+            runs.append((" ".join(os.path.relpath(f, ROOT) for f in files),
+                         text.replace("#hide.", "#show.")))
     return runs
 
 
+def signature(outcome, detail):
+    """What must stay the same while shrinking: the outcome and the kind of difference."""
+    if outcome == "wrong":
+        return outcome, detail.split(":")[0]
+    if outcome == "bad_message":
+        return outcome, detail.split(":")[0]
+    if outcome == "crash":
+        return outcome, detail.split(" ")[3] if "panicked at" in detail else detail[:8]
+    return outcome, detail
+
+
+def program_seed(seed, index):
+    return seed * 1_000_003 + index
+
+
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--programs", type=int, default=1000)
+    ap.add_argument("--index", type=int, help="run only program INDEX of the seed (replay)")
+    ap.add_argument("--only", help="comma-separated features: generate only these")
+    ap.add_argument("--without", help="comma-separated features to leave out")
+    ap.add_argument("--size", type=float, default=1.0, help="statements scale (default 1)")
+    ap.add_argument("--timeout", type=float, default=10.0, help="seconds per program and tool")
+    ap.add_argument("--shrink", type=int, default=5, help="shrink at most this many failures")
+    ap.add_argument("--shrink-refusals", type=int, default=0,
+                    help="shrink the example of this many of the most common refusals")
     ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
-    ap.add_argument("--keep", help="directory to keep failing programs in")
+    ap.add_argument("--keep", help="directory to write failing programs to")
+    ap.add_argument("--json", help="write the report as JSON to this file")
     ap.add_argument("--skip-encodings", action="store_true")
-    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--list-features", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="print every program's outcome")
     opts = ap.parse_args()
+    if opts.list_features:
+        for name, what in FEATURES.items():
+            print(f"{name:10} {what}")
+        return
+    enabled = set(FEATURES)
+    if opts.only:
+        enabled = set(opts.only.split(","))
+    if opts.without:
+        enabled -= set(opts.without.split(","))
+    unknown = enabled - set(FEATURES)
+    if unknown:
+        sys.exit(f"unknown features: {', '.join(sorted(unknown))} (see --list-features)")
     if not os.path.exists(opts.aspsat):
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
-    failures, rejected, checked = [], 0, 0
 
-    def compare(label, files, args=(), text=None):
-        nonlocal rejected, checked
-        try:
-            want = clingo_answer_sets(files, args)
-        except RuntimeError as e:
-            return  # clingo rejects it (e.g. #hide.): nothing to compare
-        try:
-            got = aspsat_answer_sets(opts.aspsat, files, args)
-        except subprocess.TimeoutExpired:
-            failures.append((label, text, "aspsat timed out"))
-            return
-        checked += 1
-        if "crash" in got:
-            failures.append((label, text, got["crash"]))
-        elif "error" in got:
-            if "not tight" in got["error"] or "not supported" in got["error"]:
-                rejected += 1
-                if opts.verbose:
-                    print(f"rejected {label}: {got['error'].splitlines()[0]}")
-            else:
-                failures.append((label, text, "rejected: " + got["error"]))
-        elif got != want:
-            failures.append((label, text, f"clingo {want}\n  aspsat {got}"))
+    runner = Runner(opts.aspsat, timeout=opts.timeout)
+    report = Report()
+    started = time.monotonic()
+    try:
+        if not opts.skip_encodings and opts.index is None:
+            runner_big = Runner(opts.aspsat, timeout=max(60.0, opts.timeout), max_models=100000)
+            for label, text in encoding_runs():
+                outcome, detail, _, _ = runner_big.check(text)
+                report.add(label, outcome, detail, text, {"encoding"})
+            runner_big.close()
+        indices = [opts.index] if opts.index is not None else range(opts.programs)
+        for i in indices:
+            seed = program_seed(opts.seed, i)
+            prog = generate(seed, enabled, opts.size)
+            outcome, detail, want, got = runner.check(prog.text)
+            label = f"--seed {opts.seed} --index {i}"
+            report.add(label, outcome, detail, prog.text, prog.constructs)
+            if opts.verbose or opts.index is not None:
+                print(f"{label}: {outcome} {detail}")
+                if opts.index is not None:
+                    print(prog.text)
+                    print("clingo:", json.dumps(want))
+                    print("aspsat:", json.dumps(got))
+        shrunk = 0
+        for f in report.failures:
+            if shrunk >= opts.shrink:
+                break
+            shrunk += 1
+            target = signature(f["outcome"], f["detail"])
 
-    if not opts.skip_encodings:
-        for files, args in encoding_runs():
-            compare(" ".join(os.path.relpath(f, ROOT) for f in files), files, args)
-    with tempfile.TemporaryDirectory() as tmp:
-        for i in range(opts.programs):
-            seed = opts.seed * 1_000_003 + i
-            rng = random.Random(seed)
-            text = random_program(rng)
-            path = os.path.join(tmp, f"random_{seed}.lp")
-            with open(path, "w") as f:
-                f.write(text)
-            compare(f"random seed {seed} (--seed {opts.seed}, program {i})", [path], text=text)
-    for label, text, why in failures:
-        print(f"MISMATCH {label}\n  {why}")
-        if text:
-            print("  program:\n    " + text.replace("\n", "\n    "))
-        if opts.keep and text:
+            def still_fails(text):
+                o, d, _, _ = runner.check(text)
+                return signature(o, d) == target
+
+            small, _ = shrink(f["text"], still_fails, max_checks=600)
+            o, d, _, _ = runner.check(small)
+            f["shrunk"], f["shrunk_detail"] = small, f"{o}: {d}"
+        for msg, _ in report.refusals.most_common(opts.shrink_refusals):
+            target = ("aspsat_refuses", msg)
+
+            def still_refused(text):
+                o, d, _, _ = runner.check(text)
+                return (o, d) == target
+
+            small, _ = shrink(report.examples[msg], still_refused, max_checks=400)
+            report.examples[msg] = small
+        if opts.keep:
             os.makedirs(opts.keep, exist_ok=True)
-            with open(os.path.join(opts.keep, label.split()[2] + ".lp"), "w") as f:
-                f.write(text)
-    print(f"differential: {checked - len(failures) - rejected} passed, {len(failures)} failed, "
-          f"{rejected} rejected as unsupported")
-    sys.exit(1 if failures else 0)
+            for f in report.failures:
+                name = f["label"].replace("--", "").replace(" ", "_")
+                with open(os.path.join(opts.keep, name + ".lp"), "w") as fh:
+                    fh.write(f"% {f['outcome']}: {f['detail']}\n" + f["text"])
+                if f.get("shrunk"):
+                    with open(os.path.join(opts.keep, name + ".min.lp"), "w") as fh:
+                        fh.write(f"% {f['shrunk_detail']}\n" + f["shrunk"])
+    finally:
+        runner.close()
+    print(report.text())
+    print(f"({time.monotonic() - started:.0f} s)")
+    if opts.json:
+        with open(opts.json, "w") as fh:
+            json.dump(report.to_json(), fh, indent=1)
+    bad = sum(report.outcomes[o] for o in ("wrong", "crash", "bad_message"))
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

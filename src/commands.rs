@@ -3,9 +3,9 @@
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::exit;
 use crate::load;
-use crate::output::{Format, Printer, Stats, Verdict};
+use crate::output::{Format, Printer, Stats, Style, Verdict};
 use crate::pipeline::{CompileOptions, Compiled, compile, ground_options};
-use crate::solve::optimize::{OptMode, optimize};
+use crate::solve::optimize::{OptMode, OptStrategy, optimize};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
 use crate::translate::{EncodingOptions, TranslationKind, Value};
@@ -36,8 +36,15 @@ pub struct SolveArgs {
     /// How positive loops of non-tight programs are handled.
     pub translation: TranslationKind,
     pub opt_mode: OptMode,
+    pub opt_strategy: OptStrategy,
     /// Check every model against the ground program (always on in debug builds).
     pub check: bool,
+    /// An output format other than text or `json` (clingo's `--outf=1`).
+    pub format: Option<Format>,
+    /// Which models are printed and how much else (clingo's `--quiet`, `--verbose`).
+    pub style: Style,
+    /// Stop after grounding and translating (the statistics of `aspsat compare --sizes-only`).
+    pub sizes_only: bool,
 }
 
 /// clingo's `prog.lp 0`: a bare integer among the file names that is not a file is the model
@@ -123,18 +130,20 @@ pub fn solve(args: &SolveArgs) -> i32 {
             return exit::SOLVER_ERROR;
         }
     };
-    let format = if args.json {
-        Format::Json
-    } else {
-        Format::Text
+    let format = match args.format {
+        Some(format) => format,
+        None if args.json => Format::Json,
+        None => Format::Text,
     };
     let printer = Arc::new(Mutex::new(Printer::new(
         format,
         args.stats,
         args.program.files.clone(),
     )));
+    printer.lock().unwrap().set_style(args.style);
     printer.lock().unwrap().begin();
-    if let Some(limit) = args.time_limit {
+    // as clingo, a time limit of 0 is no limit
+    if let Some(limit) = args.time_limit.filter(|&limit| limit > 0.0) {
         let printer = printer.clone();
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_secs_f64(limit.max(0.0)));
@@ -152,6 +161,9 @@ pub fn solve(args: &SolveArgs) -> i32 {
         Err(code) => return code,
     };
     printer.lock().unwrap().stats = Stats::of(&compiled);
+    if args.sizes_only {
+        return conclude(&mut printer.lock().unwrap(), Verdict::Unknown, false);
+    }
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
     if optimizing && args.opt_mode != OptMode::Enum {
         run_optimization(args, &compiled, &solver, &printer)
@@ -194,6 +206,7 @@ fn run_optimization(
         tr,
         backend.as_mut(),
         args.opt_mode,
+        args.opt_strategy,
         args.models,
         &mut |model: &crate::solve::Model,
               cnf_model: &[bool],
@@ -247,7 +260,14 @@ fn run_enumeration(
         &mut |model, cnf_model| {
             verify(args, compiled, cnf_model);
             let costs = with_costs.then(|| crate::solve::optimize::costs(tr, cnf_model));
-            printer.lock().unwrap().model(texts(compiled, model), costs);
+            let mut p = printer.lock().unwrap();
+            p.model(texts(compiled, model), costs);
+            // `aspsat ... | head -1`: nobody reads further models.
+            if p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
         },
     );
     let mut p = printer.lock().unwrap();

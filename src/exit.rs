@@ -1,6 +1,6 @@
 //! Every exit code of the `aspsat` binary. The verdict codes are clingo's (10 satisfiable, 20
 //! unsatisfiable, 30 satisfiable and exhausted or optimum proven, 1 interrupted or unknown, 11
-//! interrupted after models, 65 input error); 69 and 70 are aspsat's own.
+//! interrupted after models, 65 input error); 40, 69 and 70 are aspsat's own.
 
 use crate::output::Verdict;
 
@@ -17,6 +17,9 @@ pub const INPUT_ERROR: i32 = 65;
 /// The SAT back end is unavailable or failed (missing binary, crash, output that is not an
 /// answer, a wrong model): no verdict. (sysexits' EX_UNAVAILABLE; clingo has no such case.)
 pub const SOLVER_ERROR: i32 = 69;
+/// `aspsat compare`: encodings (or option sets) disagree on the models or the verdict of an
+/// instance — one of them is wrong.
+pub const DISAGREEMENT: i32 = 40;
 /// A model failed the independent check: a bug in aspsat, never printed as an answer.
 pub const INTERNAL: i32 = 70;
 

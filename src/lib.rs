@@ -3,10 +3,13 @@
 //! The pipeline is [`syntax`] (text → AST) → [`ground`] (AST → ground program) → [`translate`]
 //! (ground program → CNF) → [`solve`] (CNF → models) → [`output`] (models → answer sets as
 //! clingo-style text or JSON). [`compile`] runs the first stages in one call; [`commands`] are
-//! the subcommands of the `aspsat` binary, and [`exit`] holds their exit codes.
+//! the subcommands of the `aspsat` binary ([`compare`] runs
+//! many of them side by side), and [`exit`] holds their exit codes.
 
+pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
+pub mod compare;
 pub mod exit;
 pub mod ground;
 pub mod load;

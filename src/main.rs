@@ -1,11 +1,12 @@
 //! The `aspsat` command line: flags in, exit code out. Everything else lives in the library.
 
+use aspsat::clingo_flags::{self, ClingoFlags};
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
-use aspsat::solve::optimize::OptMode;
+use aspsat::solve::optimize::{OptMode, OptStrategy};
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -80,7 +81,7 @@ enum Command {
         /// Enumerate distinct shown projections instead of distinct answer sets
         #[arg(long)]
         project: bool,
-        /// Stop after this many seconds (UNKNOWN, exit 1)
+        /// Stop after this many seconds (UNKNOWN, exit 1); 0: no limit
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
         #[command(flatten)]
@@ -91,10 +92,19 @@ enum Command {
         /// Optimization mode (clingo's --opt-mode)
         #[arg(long, value_name = "MODE", value_enum, default_value_t)]
         opt_mode: OptMode,
+        /// How each priority level is minimized (clingo's --opt-strategy): bb, usc or auto
+        #[arg(long, value_name = "STRATEGY", value_enum, default_value_t)]
+        opt_strategy: OptStrategy,
         /// Check every model against the ground program before printing it (a stable-model
         /// check independent of the translation; always on in debug builds)
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        clingo: ClingoFlags,
+        /// Ground and translate, print the statistics (with --stats) and stop before searching
+        /// (UNKNOWN, exit 1)
+        #[arg(long)]
+        sizes_only: bool,
     },
     /// Print the ground program
     Ground {
@@ -126,10 +136,27 @@ enum Command {
         #[command(subcommand)]
         kind: aspsat::puzzles::PuzzleCommand,
     },
+    /// Run encodings × instances × option sets and compare sizes, times, models and verdicts
+    /// (locally in parallel, or as a job list for GNU parallel or Slurm)
+    Compare(aspsat::compare::CompareArgs),
+}
+
+/// Parses the command line, with clingo's spellings (see [`clingo_flags`]).
+fn parse_command_line() -> Result<Cli, i32> {
+    let subcommands: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let piped_input = !std::io::IsTerminal::is_terminal(&std::io::stdin());
+    let args = clingo_flags::rewrite(std::env::args_os().collect(), &subcommands, piped_input);
+    Cli::try_parse_from(args).map_err(clingo_flags::usage_error)
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = match parse_command_line() {
+        Ok(cli) => cli,
+        Err(code) => std::process::exit(code),
+    };
     let code = match cli.command {
         Command::Solve {
             program,
@@ -141,11 +168,14 @@ fn main() {
             solver,
             translation,
             opt_mode,
+            opt_strategy,
             check,
+            clingo,
+            sizes_only,
         } => {
             let mut args = program.args();
             let count = commands::take_model_count(&mut args.files).or(models);
-            commands::solve(&SolveArgs {
+            let mut solve_args = SolveArgs {
                 program: args,
                 models: count.unwrap_or(1),
                 json,
@@ -156,8 +186,18 @@ fn main() {
                 solver_args: solver.solver_args,
                 translation,
                 opt_mode,
+                opt_strategy,
                 check,
-            })
+                sizes_only,
+                ..SolveArgs::default()
+            };
+            match clingo.apply(&mut solve_args) {
+                Ok(()) => commands::solve(&solve_args),
+                Err(e) => {
+                    eprintln!("aspsat: error: {e}");
+                    clingo_flags::USAGE
+                }
+            }
         }
         Command::Ground { program } => commands::ground(&program.args()),
         Command::Dimacs {
@@ -171,6 +211,7 @@ fn main() {
             map,
         } => commands::decode(&cnf, &solver_output, map.as_deref()),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
+        Command::Compare(args) => aspsat::compare::run(&args),
     };
     std::process::exit(code);
 }

@@ -8,7 +8,7 @@
 //! free atoms that satisfy the bounds and constraints, which the test enumerates directly.
 
 use aspsat::CompileOptions;
-use aspsat::solve::optimize::{OptMode, optimize};
+use aspsat::solve::optimize::{OptMode, OptStrategy, optimize};
 use aspsat::solve::{Model, SolveOptions, VarisatBackend};
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
@@ -217,6 +217,7 @@ fn names(model: &Model, symbols: &aspsat::symbol::SymbolTable) -> Vec<String> {
 fn solve(
     text: &str,
     encodings: EncodingOptions,
+    strategy: OptStrategy,
 ) -> Result<(BTreeSet<Vec<String>>, Option<i64>), String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
     let options = CompileOptions {
@@ -240,6 +241,7 @@ fn solve(
             },
             &mut |m, _| {
                 out.insert(names(m, symbols));
+                aspsat::solve::Next::Continue
             },
         )?;
         return Ok((out, None));
@@ -249,6 +251,7 @@ fn solve(
         &compiled.translation,
         &mut backend,
         OptMode::OptN,
+        strategy,
         0,
         &mut |m: &Model, _: &[bool], _: &[i64], optimal: bool| {
             if optimal {
@@ -292,11 +295,21 @@ fn random_aggregate_programs_agree_with_brute_force_under_every_encoding() {
                 .collect();
             (optimal, best)
         };
-        for enc in every_encoding() {
-            match solve(&text, enc) {
+        // Both optimization strategies under every encoding (without an objective they are the
+        // same run).
+        let strategies: &[OptStrategy] = if p.minimize.is_empty() {
+            &[OptStrategy::Bb]
+        } else {
+            &[OptStrategy::Bb, OptStrategy::Usc]
+        };
+        for (enc, &strategy) in every_encoding()
+            .into_iter()
+            .flat_map(|e| strategies.iter().map(move |s| (e, s)))
+        {
+            match solve(&text, enc, strategy) {
                 Ok(got) if got == expected => {}
                 Ok(got) => failures.push(format!(
-                    "seed {seed} ({} {}):\n{text}expected {expected:?}\n     got {got:?}",
+                    "seed {seed} ({} {} {strategy:?}):\n{text}expected {expected:?}\n     got {got:?}",
                     enc.card, enc.pb
                 )),
                 Err(e) => failures.push(format!("seed {seed}:\n{text}error: {e}")),

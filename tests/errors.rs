@@ -134,3 +134,48 @@ fn error_expectations_are_well_formed() {
         problems.len()
     );
 }
+
+/// Programs clingo 5.8.3 accepts that use constructs aspsat may refuse (here: positive
+/// recursion through the condition of a disjunction element, which once produced a message
+/// naming the grounder's internal literal `#false` and no position). Either aspsat answers, or
+/// it exits with 65 and its first error names a position in the file and no internal literal.
+const MAYBE_REFUSED: &[&str] = &["d(-1..2). b. a : d(V); b : a.\n"];
+
+#[test]
+fn refusals_name_a_position_and_no_internal_literal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("refused.lp");
+    let position = starts_with_position("refused.lp");
+    for program in MAYBE_REFUSED {
+        std::fs::write(&path, program).unwrap();
+        let r =
+            common::run_aspsat(&["solve", "-n", "0", "refused.lp"], dir.path(), TIMEOUT).unwrap();
+        match r.code {
+            Some(10 | 20 | 30) => {}
+            Some(65) => {
+                let first = r.stderr.lines().find(|l| l.contains("error:"));
+                let first = first.unwrap_or_else(|| panic!("no error line for {program:?}"));
+                assert!(position(first), "no position in {first:?} for {program:?}");
+                assert!(!first.contains("'#"), "internal literal in {first:?}");
+            }
+            code => panic!("exit {code:?} for {program:?}: {}", r.stderr),
+        }
+    }
+}
+
+/// Whether a line starts with `FILE:LINE:COL` for the given file name.
+fn starts_with_position(file: &'static str) -> impl Fn(&str) -> bool {
+    move |line: &str| {
+        let Some(rest) = line.strip_prefix(file).and_then(|r| r.strip_prefix(':')) else {
+            return false;
+        };
+        let mut parts = rest.splitn(3, ':');
+        let digits = |s: Option<&str>| {
+            s.is_some_and(|s| {
+                let n = s.split('-').next().unwrap_or("");
+                !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+            })
+        };
+        digits(parts.next()) && digits(parts.next())
+    }
+}

@@ -100,6 +100,7 @@ fn embedded(inst: &Instance, kind: TranslationKind) -> (Vec<Vec<String>>, u32, u
             aspsat::solve::check::check_model(&compiled.program, &values)
                 .expect("every model passes the independent stable-model check");
             sets.push(m.iter().map(|s| symbols.to_string(*s)).collect());
+            aspsat::solve::Next::Continue
         },
     )
     .unwrap();

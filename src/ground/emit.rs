@@ -186,6 +186,12 @@ impl Grounder {
         };
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
+            // Provisional rounds see only part of the elements: an aggregate false now may
+            // hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may hold.
+            Some(_) if self.provisional => BodyPart::Open(BodyElem::Aggregate {
+                polarity,
+                aggregate: ground,
+            }),
             Some(_) => BodyPart::False,
             None => BodyPart::Open(BodyElem::Aggregate {
                 polarity,
@@ -577,7 +583,7 @@ impl Grounder {
                     rule_body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
                 }
             }
-            self.push_rule(Rule {
+            self.push_shifted_rule(Rule {
                 head: Head::Atom(e.atom),
                 body: rule_body,
             });
@@ -596,7 +602,7 @@ impl Grounder {
                         .collect(),
                 ));
             }
-            self.push_rule(Rule {
+            self.push_shifted_rule(Rule {
                 head: Head::None,
                 body: constraint,
             });

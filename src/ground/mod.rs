@@ -79,6 +79,23 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     Ok(Grounded { program, infos })
 }
 
+/// The rules of `source` compiled and planned as [`ground`] does, with the tables that name
+/// their predicates and constants: what the planner's tests look at.
+#[cfg(test)]
+fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
+    let statements = crate::syntax::parse(source, "t.lp".into()).expect("test program parses");
+    let mut syms = SymbolTable::new();
+    let consts = consts::resolve(&statements, &GroundOptions::default(), &mut syms)
+        .expect("test program's constants resolve");
+    let mut preds = PredTable::default();
+    let rules = {
+        let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
+        compile_and_plan(&statements, &mut compiler, &mut ShowSpec::default())
+            .expect("test program compiles and is safe")
+    };
+    (rules, preds, syms)
+}
+
 /// Compiles every statement and plans the rules it yields (show directives go into `show`).
 fn compile_and_plan(
     statements: &[Statement],

@@ -423,3 +423,212 @@ pub struct Planned {
     pub rule: Rule,
     pub plan: RulePlan,
 }
+
+#[cfg(test)]
+mod tests {
+    //! The join order the planner picks for small rules, written as one line per step
+    //! (`match p(X,Y)`, `test X<Y`, `assign Y=X+1`, ...) over the rule's literals as written.
+
+    use super::super::ir::{Atom, PredTable};
+    use super::*;
+    use crate::symbol::SymbolTable;
+
+    /// Renders rule literals and plan steps with the names of the program's tables.
+    struct Names<'a> {
+        rule: &'a Rule,
+        preds: &'a PredTable,
+        syms: &'a SymbolTable,
+    }
+
+    impl Names<'_> {
+        fn term(&self, t: &CTerm) -> String {
+            match t {
+                CTerm::Sym(s) => self.syms.to_string(*s),
+                CTerm::Var(v) => self.rule.vars[*v].name.clone(),
+                CTerm::Fun { name, args, .. } => {
+                    let args: Vec<String> = args.iter().map(|a| self.term(a)).collect();
+                    format!("{}({})", self.syms.name_str(*name), args.join(","))
+                }
+                CTerm::Unary(op, t, _) => format!("{op:?}({})", self.term(t)),
+                CTerm::Binary(op, a, b, _) => {
+                    let op = match op {
+                        crate::syntax::ast::BinOp::Add => "+".to_string(),
+                        crate::syntax::ast::BinOp::Sub => "-".to_string(),
+                        other => format!(" {other:?} "),
+                    };
+                    format!("{}{op}{}", self.term(a), self.term(b))
+                }
+            }
+        }
+
+        fn atom(&self, a: &Atom) -> String {
+            let name = self.syms.name_str(self.preds.sigs[a.pred].name);
+            if a.args.is_empty() {
+                return name.to_string();
+            }
+            let args: Vec<String> = a.args.iter().map(|t| self.term(t)).collect();
+            format!("{name}({})", args.join(","))
+        }
+
+        fn lit(&self, l: &Lit) -> String {
+            match l {
+                Lit::Atom { sign, atom } => match sign {
+                    Sign::Pos => self.atom(atom),
+                    Sign::Not => format!("not {}", self.atom(atom)),
+                    Sign::NotNot => format!("not not {}", self.atom(atom)),
+                },
+                Lit::Cmp { op, lhs, rhs } => {
+                    format!("{}{}{}", self.term(lhs), op.as_str(), self.term(rhs))
+                }
+                Lit::Range { var, lo, hi, .. } => format!(
+                    "{}={}..{}",
+                    self.rule.vars[*var].name,
+                    self.term(lo),
+                    self.term(hi)
+                ),
+                Lit::Bool(b) => format!("#{b}"),
+            }
+        }
+
+        fn body_lit(&self, i: usize) -> String {
+            match &self.rule.body[i] {
+                Body::Lit(l) => self.lit(l),
+                other => panic!("step on body element {i} that is not a literal: {other:?}"),
+            }
+        }
+
+        fn step(&self, s: &Step) -> String {
+            match s {
+                Step::Match { lit, delta: false } => format!("match {}", self.body_lit(*lit)),
+                Step::Match { lit, delta: true } => format!("match new {}", self.body_lit(*lit)),
+                Step::Test(i) => format!("test {}", self.body_lit(*i)),
+                Step::Assign { lit, .. } => format!("assign {}", self.body_lit(*lit)),
+                Step::Range(i) => format!("range {}", self.body_lit(*i)),
+                Step::AggAssign { item, guard } => match &self.rule.body[*item] {
+                    Body::Aggregate(a) => format!("aggregate {}", self.term(&a.guards[*guard].1)),
+                    other => panic!("aggregate step on {other:?}"),
+                },
+            }
+        }
+    }
+
+    /// The body plan of the single rule of `source`; with `delta`, the semi-naive plan for the
+    /// body literal written at that position.
+    fn order(source: &str, delta: Option<usize>) -> Vec<String> {
+        let (rules, preds, syms) = super::super::planned_rules(source);
+        assert_eq!(rules.len(), 1, "one rule expected in {source}");
+        let planned = &rules[0];
+        let names = Names {
+            rule: &planned.rule,
+            preds: &preds,
+            syms: &syms,
+        };
+        let steps = match delta {
+            None => planned.plan.body.clone(),
+            Some(d) => plan_delta(&planned.rule, d),
+        };
+        steps.iter().map(|s| names.step(s)).collect()
+    }
+
+    fn body_order(source: &str) -> Vec<String> {
+        order(source, None)
+    }
+
+    #[test]
+    fn the_most_bound_atom_goes_first() {
+        // r(1,Y) has a constant argument: it is more selective than p(X,Y) and q(Y); once Y
+        // is bound, q(Y) is fully bound and beats p(X,Y).
+        assert_eq!(
+            body_order("h(X) :- p(X,Y), q(Y), r(1,Y)."),
+            ["match r(1,Y)", "match q(Y)", "match p(X,Y)"]
+        );
+    }
+
+    #[test]
+    fn ties_keep_the_written_order() {
+        assert_eq!(
+            body_order("h(X,Y) :- q(Y), p(X)."),
+            ["match q(Y)", "match p(X)"]
+        );
+        assert_eq!(
+            body_order("h(X,Y) :- p(X), q(Y)."),
+            ["match p(X)", "match q(Y)"]
+        );
+    }
+
+    #[test]
+    fn comparisons_run_as_soon_as_their_variables_are_bound() {
+        assert_eq!(
+            body_order("h(X,Y) :- p(X), q(Y), r(Y,Z), X < Y."),
+            ["match p(X)", "match q(Y)", "test X<Y", "match r(Y,Z)"]
+        );
+        // a comparison between constants is tested before anything is matched
+        assert_eq!(
+            body_order("h(X) :- p(X), 1 < 2."),
+            ["test 1<2", "match p(X)"]
+        );
+    }
+
+    #[test]
+    fn negative_literals_wait_for_their_variables() {
+        assert_eq!(
+            body_order("h(X) :- not s(X,Y), p(X), q(X,Y)."),
+            ["match p(X)", "match q(X,Y)", "test not s(X,Y)"]
+        );
+        // ...and are tested as soon as they are bound, before a less selective match
+        assert_eq!(
+            body_order("h(X) :- not s(X), p(X), q(X,Y)."),
+            ["match p(X)", "test not s(X)", "match q(X,Y)"]
+        );
+    }
+
+    #[test]
+    fn assignments_bind_before_partial_matches() {
+        assert_eq!(
+            body_order("h(X,Y) :- p(X), q(Y), Y = X+1."),
+            ["match p(X)", "assign Y=X+1", "match q(Y)"]
+        );
+    }
+
+    #[test]
+    fn ranges_come_after_matches_that_bind_their_variable() {
+        // `X = 1..3` is compiled to `X = #Range` with the range on the new variable `#Range`
+        assert_eq!(
+            body_order("h(X) :- X = 1..3, p(X)."),
+            ["match p(X)", "assign X=#Range", "test #Range=1..3"]
+        );
+        // a range whose variable nothing else binds is enumerated, after the matches
+        assert_eq!(
+            body_order("h(X,Y) :- Y = 1..3, p(X)."),
+            ["match p(X)", "range #Range=1..3", "assign Y=#Range"]
+        );
+    }
+
+    #[test]
+    fn aggregates_assign_once_their_global_variables_are_bound() {
+        assert_eq!(
+            body_order("h(X,S) :- S = #count { Y : q(X,Y) }, p(X)."),
+            ["match p(X)", "aggregate S"]
+        );
+    }
+
+    #[test]
+    fn the_delta_literal_is_matched_first() {
+        let rule = "t(X,Z) :- e(X,Y), t(Y,Z).";
+        assert_eq!(order(rule, None), ["match e(X,Y)", "match t(Y,Z)"]);
+        assert_eq!(order(rule, Some(1)), ["match new t(Y,Z)", "match e(X,Y)"]);
+    }
+
+    #[test]
+    fn unsafe_rules_are_rejected_with_their_variables() {
+        let statements = crate::syntax::parse("h(X) :- not p(X), q(Y).", "t.lp".into())
+            .expect("test program parses");
+        let err = crate::ground::ground(&statements, &Default::default())
+            .err()
+            .expect("an unsafe rule is an error");
+        let text = err.to_string();
+        assert!(text.contains("unsafe variables"), "{text}");
+        assert!(text.contains("'X' is unsafe"), "{text}");
+        assert!(!text.contains("'Y' is unsafe"), "{text}");
+    }
+}

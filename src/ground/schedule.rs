@@ -49,15 +49,18 @@ pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Remembers, per head predicate, a rule with aggregates or conditional literals in its body
-/// (the translation names it when such rules form a positive cycle).
+/// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,
+/// or conditions in its disjunctive head (shifting turns them into conditional literals): the
+/// translation names it when such rules form a positive cycle.
 fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
     for r in rules {
-        let complex = r
-            .rule
-            .body
-            .iter()
-            .any(|b| matches!(b, ir::Body::Aggregate(_) | ir::Body::Conditional { .. }));
+        let conditional_head = matches!(&r.rule.head,
+            ir::Head::Disjunction(elems) if elems.iter().any(|e| !e.cond.lits.is_empty()));
+        let complex = conditional_head
+            || r.rule
+                .body
+                .iter()
+                .any(|b| matches!(b, ir::Body::Aggregate(_) | ir::Body::Conditional { .. }));
         if complex {
             for p in r.rule.head_preds() {
                 let sig = g.relations[p].sig;

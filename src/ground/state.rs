@@ -11,7 +11,8 @@ use crate::program::{Aggregate, AtomId, BodyElem, GroundProgram, Head, Lit, Rule
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 pub struct Grounder {
@@ -20,7 +21,8 @@ pub struct Grounder {
     pub relations: Vec<Relation>,
     infos: Vec<Diagnostic>,
     info_spans: HashSet<String>,
-    seen_rules: FxHashSet<Rule>,
+    /// Every rule added so far, with its index in `program.rules`.
+    seen_rules: FxHashMap<Rule, usize>,
     pub max_size: usize,
     /// Instantiating only to find head atoms (see `schedule::ground_component`): no rules, no
     /// facts.
@@ -46,7 +48,7 @@ impl Grounder {
             relations: preds.sigs.iter().map(|s| Relation::new(*s)).collect(),
             infos: Vec::new(),
             info_spans: HashSet::new(),
-            seen_rules: FxHashSet::default(),
+            seen_rules: FxHashMap::default(),
             max_size,
             provisional: false,
             assigned: Vec::new(),
@@ -176,8 +178,32 @@ impl Grounder {
 
     /// Adds a ground rule unless it is provisional or already there.
     pub fn push_rule(&mut self, rule: Rule) {
-        if !self.provisional && self.seen_rules.insert(rule.clone()) {
-            self.program.rules.push(rule);
+        self.add_rule(rule, false);
+    }
+
+    /// Adds a normal rule that a disjunctive rule instance is shifted into (see
+    /// [`GroundProgram::shifted`]).
+    pub fn push_shifted_rule(&mut self, rule: Rule) {
+        self.add_rule(rule, true);
+    }
+
+    fn add_rule(&mut self, rule: Rule, shifted: bool) {
+        if self.provisional {
+            return;
+        }
+        match self.seen_rules.entry(rule) {
+            Entry::Occupied(seen) => {
+                // also a rule of its own: the text must print it
+                if !shifted {
+                    self.program.shifted[*seen.get()] = false;
+                }
+            }
+            Entry::Vacant(new) => {
+                let index = self.program.rules.len();
+                self.program.rules.push(new.key().clone());
+                self.program.shifted.push(shifted);
+                new.insert(index);
+            }
         }
     }
 }

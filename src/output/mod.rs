@@ -11,6 +11,27 @@ pub const VERSION_LINE: &str = concat!("aspsat version ", env!("CARGO_PKG_VERSIO
 pub enum Format {
     Text,
     Json,
+    /// clingo's `--outf=1`, the ASP competition's output: `ANSWER` and the atoms as facts,
+    /// `COST`, `OPTIMUM`, `INCONSISTENT`; everything else as `%` comments.
+    Competition,
+}
+
+/// Which models a run prints (clingo's `--quiet=M`): all as they come, only the last one
+/// (before the verdict), or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ModelsShown {
+    #[default]
+    All,
+    Last,
+    None,
+}
+
+/// How much the output shows besides its format: clingo's `--quiet` and `--verbose=0`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    pub models: ModelsShown,
+    /// clingo's `-V0`: no header, no `Answer:` lines and no summary after the verdict.
+    pub terse: bool,
 }
 
 /// The final verdict of a run.
@@ -73,6 +94,7 @@ impl Stats {
 /// Prints models as they come (text) or collects them (JSON), then the summary.
 pub struct Printer {
     format: Format,
+    style: Style,
     show_stats: bool,
     inputs: Vec<String>,
     /// What `Reading from` names (text).
@@ -80,7 +102,13 @@ pub struct Printer {
     /// Whether the summary has clingo's `Calls`/`Time` lines (not for `aspsat decode`, which
     /// times nothing).
     times: bool,
+    /// Models found so far.
+    models: usize,
+    /// The models the summary still needs: every model for the JSON document, the last one
+    /// when only the last is shown; text otherwise prints them as they come and keeps none.
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
+    /// Writing a model failed because the reader closed standard output.
+    output_closed: bool,
     /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
     numbering_offset: usize,
     optimal_models: usize,
@@ -115,11 +143,14 @@ impl Printer {
         };
         Printer {
             format,
+            style: Style::default(),
             show_stats,
             inputs,
             reading,
             times: true,
+            models: 0,
             witnesses: Vec::new(),
+            output_closed: false,
             numbering_offset: 0,
             optimal_models: 0,
             best_costs: None,
@@ -138,6 +169,10 @@ impl Printer {
         p
     }
 
+    pub fn set_style(&mut self, style: Style) {
+        self.style = style;
+    }
+
     /// Takes over what the search measured.
     pub fn record(&mut self, search: SolveStats) {
         self.stats.search = search;
@@ -149,39 +184,90 @@ impl Printer {
     }
 
     pub fn models(&self) -> usize {
-        self.witnesses.len()
+        self.models
+    }
+
+    /// Whether standard output was closed by its reader (printing more is pointless).
+    pub fn output_closed(&self) -> bool {
+        self.output_closed
     }
 
     pub fn begin(&mut self) {
-        if self.format == Format::Text {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{VERSION_LINE}");
-            let _ = writeln!(out, "Reading from {}", self.reading);
-            if self.times {
-                let _ = writeln!(out, "Solving...");
-            }
-            let _ = out.flush();
+        if self.format == Format::Json || self.style.terse {
+            return;
+        }
+        let comment = self.comment();
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{comment}{VERSION_LINE}");
+        let _ = writeln!(out, "{comment}Reading from {}", self.reading);
+        if self.times {
+            let _ = writeln!(out, "{comment}Solving...");
+        }
+        let _ = out.flush();
+    }
+
+    /// What starts a line that is not part of the answer (`%` in the competition format).
+    fn comment(&self) -> &'static str {
+        if self.format == Format::Competition {
+            "% "
+        } else {
+            ""
         }
     }
 
     pub fn model(&mut self, symbols: Vec<String>, costs: Option<Vec<i64>>) {
-        if self.format == Format::Text {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(
-                out,
-                "Answer: {}",
-                self.witnesses.len() + 1 - self.numbering_offset
-            );
-            let _ = writeln!(out, "{}", symbols.join(" "));
-            if let Some(c) = &costs {
-                let _ = writeln!(out, "Optimization: {}", join_costs(c));
-            }
-            let _ = out.flush();
-        }
         if costs.is_some() {
             self.best_costs = costs.clone();
         }
-        self.witnesses.push((symbols, costs));
+        self.models += 1;
+        let index = self.models - 1;
+        match (self.format, self.style.models) {
+            (Format::Json, _) => self.witnesses.push((symbols, costs)),
+            (_, ModelsShown::All) => self.print_model(index, &symbols, costs.as_deref()),
+            (_, ModelsShown::Last) => self.witnesses = vec![(symbols, costs)],
+            (_, ModelsShown::None) => {}
+        }
+    }
+
+    /// Prints model number `index` (from 0) in the text or competition format.
+    fn print_model(&mut self, index: usize, symbols: &[String], costs: Option<&[i64]>) {
+        if self.output_closed {
+            return;
+        }
+        // numbers restart in the optimal phase of `--opt-mode=optN`
+        let number = if index >= self.numbering_offset {
+            index + 1 - self.numbering_offset
+        } else {
+            index + 1
+        };
+        let mut out = std::io::stdout().lock();
+        let written = match self.format {
+            Format::Json => return,
+            Format::Text => (|| {
+                if !self.style.terse {
+                    writeln!(out, "Answer: {number}")?;
+                }
+                writeln!(out, "{}", symbols.join(" "))?;
+                if let Some(c) = costs {
+                    writeln!(out, "Optimization: {}", join_costs(c))?;
+                }
+                out.flush()
+            })(),
+            Format::Competition => (|| {
+                if !self.style.terse {
+                    writeln!(out, "% Answer: {number}")?;
+                }
+                let facts: Vec<String> = symbols.iter().map(|s| format!("{s}.")).collect();
+                writeln!(out, "ANSWER\n{}", facts.join(" "))?;
+                if let Some(c) = costs {
+                    writeln!(out, "COST {}", join_costs(c))?;
+                }
+                out.flush()
+            })(),
+        };
+        if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.output_closed = true;
+        }
     }
 
     pub fn in_optimal_phase(&self) -> bool {
@@ -190,7 +276,7 @@ impl Printer {
 
     /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
     pub fn begin_optimal_models(&mut self) {
-        self.numbering_offset = self.witnesses.len();
+        self.numbering_offset = self.models;
     }
 
     pub fn set_optimal_models(&mut self, n: usize) {
@@ -205,136 +291,20 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
-        let s = &self.stats;
-        let search = &s.search;
-        let mut out = std::io::stdout().lock();
-        let models = format!("{}{}", self.witnesses.len(), if more { "+" } else { "" });
-        match self.format {
-            Format::Text => {
-                let _ = writeln!(out, "{}", verdict.text());
-                let _ = writeln!(out);
-                let _ = writeln!(out, "Models       : {models}");
-                if !self.times {
-                    let _ = out.flush();
-                    return;
-                }
-                if let Some(c) = &self.best_costs {
-                    let proven = if verdict == Verdict::OptimumFound {
-                        "yes"
-                    } else {
-                        "no"
-                    };
-                    let _ = writeln!(out, "  Optimum    : {proven}");
-                    let _ = writeln!(out, "Optimization : {}", join_costs(c));
-                }
-                let _ = writeln!(out, "Calls        : 1");
-                let _ = writeln!(
-                    out,
-                    "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
-                    total.as_secs_f64(),
-                    search.solve_time.as_secs_f64(),
-                    search.first_model.unwrap_or_default().as_secs_f64(),
-                    search.unsat_time.as_secs_f64()
-                );
-                let _ = writeln!(out, "CPU Time     : {:.3}s", total.as_secs_f64());
-                if self.show_stats {
-                    let _ = writeln!(out);
-                    let _ = writeln!(out, "Ground atoms : {}", s.ground_atoms);
-                    let _ = writeln!(out, "Ground rules : {}", s.ground_rules);
-                    let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
-                    let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
-                    let e = &s.encoding;
-                    let _ = writeln!(
-                        out,
-                        "Card encoding: {} clauses, {} vars",
-                        e.card_clauses, e.card_vars
-                    );
-                    let _ = writeln!(
-                        out,
-                        "PB encoding  : {} clauses, {} vars",
-                        e.pb_clauses, e.pb_vars
-                    );
-                    let b = &s.bound_encoding;
-                    let _ = writeln!(
-                        out,
-                        "Opt bounds   : {} clauses, {} vars",
-                        b.pb_clauses, b.pb_vars
-                    );
-                    let _ = writeln!(out, "Solver calls : {}", search.solver_calls);
-                    let _ = writeln!(out, "Loop nogoods : {}", search.loop_nogoods);
-                    let _ = writeln!(
-                        out,
-                        "Minimality   : {} candidates rejected",
-                        search.minimality_checks
-                    );
-                    let _ = writeln!(
-                        out,
-                        "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
-                        s.ground_time.as_secs_f64(),
-                        s.translate_time.as_secs_f64(),
-                        search.solve_time.as_secs_f64()
-                    );
-                }
+        if self.format != Format::Json && self.style.models == ModelsShown::Last {
+            if let Some((symbols, costs)) = self.witnesses.pop() {
+                self.print_model(self.models - 1, &symbols, costs.as_deref());
             }
+        }
+        let mut out = std::io::stdout().lock();
+        match self.format {
+            Format::Text if self.style.terse => {
+                let _ = writeln!(out, "{}", verdict.text());
+            }
+            Format::Text => self.text_summary(&mut out, verdict, more, total),
+            Format::Competition => self.competition_summary(&mut out, verdict, more, total),
             Format::Json => {
-                let witnesses: Vec<Json> = self
-                    .witnesses
-                    .iter()
-                    .map(|(w, c)| match c {
-                        Some(c) => json!({ "Value": w, "Costs": c }),
-                        None => json!({ "Value": w }),
-                    })
-                    .collect();
-                let mut call = serde_json::Map::new();
-                if !witnesses.is_empty() {
-                    call.insert("Witnesses".into(), Json::Array(witnesses));
-                }
-                let mut doc = json!({
-                    "Solver": VERSION_LINE,
-                    "Input": self.inputs,
-                    "Call": [Json::Object(call)],
-                    "Result": verdict.text(),
-                    "Models": { "Number": self.witnesses.len(), "More": if more { "yes" } else { "no" } },
-                    "Calls": 1,
-                    "Time": {
-                        "Total": round3(total),
-                        "Solve": round3(search.solve_time),
-                        "Model": round3(search.first_model.unwrap_or_default()),
-                        "Unsat": round3(search.unsat_time),
-                        "CPU": round3(total),
-                    },
-                });
-                if let Some(c) = &self.best_costs {
-                    let proven = if verdict == Verdict::OptimumFound {
-                        "yes"
-                    } else {
-                        "no"
-                    };
-                    doc["Models"]["Optimum"] = json!(proven);
-                    doc["Models"]["Optimal"] =
-                        json!(self.optimal_models.max(usize::from(proven == "yes")));
-                    doc["Models"]["Costs"] = json!(c);
-                }
-                if self.show_stats {
-                    doc["Stats"] = json!({
-                        "GroundAtoms": s.ground_atoms,
-                        "GroundRules": s.ground_rules,
-                        "CnfVars": s.cnf_vars,
-                        "CnfClauses": s.cnf_clauses,
-                        "CardClauses": s.encoding.card_clauses,
-                        "CardVars": s.encoding.card_vars,
-                        "PbClauses": s.encoding.pb_clauses,
-                        "PbVars": s.encoding.pb_vars,
-                        "BoundClauses": s.bound_encoding.pb_clauses,
-                        "BoundVars": s.bound_encoding.pb_vars,
-                        "SolverCalls": search.solver_calls,
-                        "LoopNogoods": search.loop_nogoods,
-                        "MinimalityRejections": search.minimality_checks,
-                        "GroundTime": round3(s.ground_time),
-                        "TranslateTime": round3(s.translate_time),
-                        "SolveTime": round3(search.solve_time),
-                    });
-                }
+                let doc = self.json_summary(verdict, more, total);
                 let _ = writeln!(
                     out,
                     "{}",
@@ -343,6 +313,200 @@ impl Printer {
             }
         }
         let _ = out.flush();
+    }
+
+    /// clingo's text summary: the verdict, the model count and, with times, the optimization
+    /// and timing lines (then aspsat's own statistics with `--stats`).
+    fn text_summary(&self, out: &mut impl Write, verdict: Verdict, more: bool, total: Duration) {
+        let search = &self.stats.search;
+        let models = format!("{}{}", self.models, if more { "+" } else { "" });
+        let _ = writeln!(out, "{}", verdict.text());
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Models       : {models}");
+        if !self.times {
+            return;
+        }
+        if let Some(c) = &self.best_costs {
+            let proven = if verdict == Verdict::OptimumFound {
+                "yes"
+            } else {
+                "no"
+            };
+            let _ = writeln!(out, "  Optimum    : {proven}");
+            let _ = writeln!(out, "Optimization : {}", join_costs(c));
+        }
+        let _ = writeln!(out, "Calls        : 1");
+        let _ = writeln!(
+            out,
+            "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+            total.as_secs_f64(),
+            search.solve_time.as_secs_f64(),
+            search.first_model.unwrap_or_default().as_secs_f64(),
+            search.unsat_time.as_secs_f64()
+        );
+        let _ = writeln!(out, "CPU Time     : {:.3}s", cpu_time().unwrap_or(total).as_secs_f64());
+        if self.show_stats {
+            self.text_stats(out);
+        }
+    }
+
+    /// The competition format's verdict (`OPTIMUM`, `INCONSISTENT`, `UNKNOWN`; nothing when
+    /// satisfiable) and the summary as `%` comments.
+    fn competition_summary(
+        &self,
+        out: &mut impl Write,
+        verdict: Verdict,
+        more: bool,
+        total: Duration,
+    ) {
+        match verdict {
+            Verdict::OptimumFound => {
+                let _ = writeln!(out, "OPTIMUM");
+            }
+            Verdict::Unsatisfiable => {
+                let _ = writeln!(out, "INCONSISTENT");
+            }
+            Verdict::Unknown => {
+                let _ = writeln!(out, "UNKNOWN");
+            }
+            Verdict::Satisfiable => {}
+        }
+        if self.style.terse {
+            return;
+        }
+        let search = &self.stats.search;
+        let more = if more { "+" } else { "" };
+        let _ = writeln!(out, "% ");
+        let _ = writeln!(out, "% Models         : {}{more}", self.models);
+        if let Some(c) = &self.best_costs {
+            let proven = if verdict == Verdict::OptimumFound {
+                "yes"
+            } else {
+                "no"
+            };
+            let _ = writeln!(out, "%   Optimum      : {proven}");
+            let _ = writeln!(out, "% Optimization   : {}", join_costs(c));
+        }
+        let _ = writeln!(out, "% Calls          : 1");
+        let _ = writeln!(
+            out,
+            "% Time           : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+            total.as_secs_f64(),
+            search.solve_time.as_secs_f64(),
+            search.first_model.unwrap_or_default().as_secs_f64(),
+            search.unsat_time.as_secs_f64()
+        );
+        let _ = writeln!(out, "% CPU Time       : {:.3}s", cpu_time().unwrap_or(total).as_secs_f64());
+    }
+
+    /// aspsat's statistics (`--stats`) in the text format.
+    fn text_stats(&self, out: &mut impl Write) {
+        let s = &self.stats;
+        let search = &s.search;
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Ground atoms : {}", s.ground_atoms);
+        let _ = writeln!(out, "Ground rules : {}", s.ground_rules);
+        let _ = writeln!(out, "CNF vars     : {}", s.cnf_vars);
+        let _ = writeln!(out, "CNF clauses  : {}", s.cnf_clauses);
+        let e = &s.encoding;
+        let _ = writeln!(
+            out,
+            "Card encoding: {} clauses, {} vars",
+            e.card_clauses, e.card_vars
+        );
+        let _ = writeln!(
+            out,
+            "PB encoding  : {} clauses, {} vars",
+            e.pb_clauses, e.pb_vars
+        );
+        let b = &s.bound_encoding;
+        let _ = writeln!(
+            out,
+            "Opt bounds   : {} clauses, {} vars",
+            b.pb_clauses, b.pb_vars
+        );
+        let _ = writeln!(out, "Solver calls : {}", search.solver_calls);
+        let _ = writeln!(out, "Loop nogoods : {}", search.loop_nogoods);
+        let _ = writeln!(
+            out,
+            "Minimality   : {} candidates rejected",
+            search.minimality_checks
+        );
+        let _ = writeln!(
+            out,
+            "Stage times  : ground {:.3}s, translate {:.3}s, solve {:.3}s",
+            s.ground_time.as_secs_f64(),
+            s.translate_time.as_secs_f64(),
+            search.solve_time.as_secs_f64()
+        );
+    }
+
+    /// clingo's JSON document (`--outf=2`), with aspsat's statistics under `Stats` with `--stats`.
+    fn json_summary(&self, verdict: Verdict, more: bool, total: Duration) -> Json {
+        let s = &self.stats;
+        let search = &s.search;
+        let shown = match self.style.models {
+            ModelsShown::All => &self.witnesses[..],
+            ModelsShown::Last => &self.witnesses[self.witnesses.len().saturating_sub(1)..],
+            ModelsShown::None => &[],
+        };
+        let witnesses: Vec<Json> = shown
+            .iter()
+            .map(|(w, c)| match c {
+                Some(c) => json!({ "Value": w, "Costs": c }),
+                None => json!({ "Value": w }),
+            })
+            .collect();
+        let mut call = serde_json::Map::new();
+        if !witnesses.is_empty() {
+            call.insert("Witnesses".into(), Json::Array(witnesses));
+        }
+        let mut doc = json!({
+            "Solver": VERSION_LINE,
+            "Input": self.inputs,
+            "Call": [Json::Object(call)],
+            "Result": verdict.text(),
+            "Models": { "Number": self.models, "More": if more { "yes" } else { "no" } },
+            "Calls": 1,
+            "Time": {
+                "Total": round3(total),
+                "Solve": round3(search.solve_time),
+                "Model": round3(search.first_model.unwrap_or_default()),
+                "Unsat": round3(search.unsat_time),
+                "CPU": round3(cpu_time().unwrap_or(total)),
+            },
+        });
+        if let Some(c) = &self.best_costs {
+            let proven = if verdict == Verdict::OptimumFound {
+                "yes"
+            } else {
+                "no"
+            };
+            doc["Models"]["Optimum"] = json!(proven);
+            doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));
+            doc["Models"]["Costs"] = json!(c);
+        }
+        if self.show_stats {
+            doc["Stats"] = json!({
+                "GroundAtoms": s.ground_atoms,
+                "GroundRules": s.ground_rules,
+                "CnfVars": s.cnf_vars,
+                "CnfClauses": s.cnf_clauses,
+                "CardClauses": s.encoding.card_clauses,
+                "CardVars": s.encoding.card_vars,
+                "PbClauses": s.encoding.pb_clauses,
+                "PbVars": s.encoding.pb_vars,
+                "BoundClauses": s.bound_encoding.pb_clauses,
+                "BoundVars": s.bound_encoding.pb_vars,
+                "SolverCalls": search.solver_calls,
+                "LoopNogoods": search.loop_nogoods,
+                "MinimalityRejections": search.minimality_checks,
+                "GroundTime": round3(s.ground_time),
+                "TranslateTime": round3(s.translate_time),
+                "SolveTime": round3(search.solve_time),
+            });
+        }
+        doc
     }
 }
 
@@ -355,4 +519,14 @@ fn join_costs(c: &[i64]) -> String {
 
 fn round3(d: Duration) -> f64 {
     (d.as_secs_f64() * 1000.0).round() / 1000.0
+}
+
+/// The processor time this process used (user and system), as clingo's `CPU Time`.
+fn cpu_time() -> Option<Duration> {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let usage = getrusage(UsageWho::RUSAGE_SELF).ok()?;
+    let of = |t: nix::sys::time::TimeVal| {
+        Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
+    };
+    Some(of(usage.user_time()) + of(usage.system_time()))
 }

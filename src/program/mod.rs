@@ -163,6 +163,9 @@ pub struct GroundProgram {
     /// no two head atoms share a positive cycle); the originals serve the head-cycle check and
     /// the minimality check of programs that are not head-cycle-free.
     pub disjunctions: Vec<Disjunction>,
+    /// `shifted[r]`: rule `r` only comes from shifting a disjunction (the program's text prints
+    /// the disjunction instead). Rules appended after grounding have no entry.
+    pub shifted: Vec<bool>,
     /// For each head predicate, a rule with an aggregate or conditional literal in its body that
     /// defines it: where errors about such bodies point.
     pub complex_rule_origins: std::collections::HashMap<Signature, crate::syntax::ast::Span>,

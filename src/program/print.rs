@@ -1,6 +1,6 @@
 //! Readable text of a ground program (`aspsat ground`), in clingo's rule syntax.
 
-use super::{AggFunc, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
+use super::{AggFunc, BodyElem, ChoiceElem, CountGuard, GroundProgram, Head, Lit, Polarity};
 use std::fmt::Write;
 
 impl GroundProgram {
@@ -22,6 +22,63 @@ impl GroundProgram {
 
     fn guard_text(&self, g: &CountGuard) -> String {
         format!("{}{}", g.op.as_str(), self.symbols.to_string(g.value))
+    }
+
+    /// `aggregate` with its guards around it as clingo reads them: one guard on the right,
+    /// two as `value op' aggregate op value` (a second right guard is not clingo syntax).
+    fn guarded(&self, aggregate: String, guards: &[CountGuard]) -> String {
+        match guards {
+            [left, right] => format!(
+                "{}{}{aggregate}{}",
+                self.symbols.to_string(left.value),
+                left.op.flip().as_str(),
+                self.guard_text(right)
+            ),
+            _ => {
+                let right: String = guards.iter().map(|g| self.guard_text(g)).collect();
+                format!("{aggregate}{right}")
+            }
+        }
+    }
+
+    /// A choice or disjunction element `atom[:l1,...,ln]`.
+    fn elem_text(&self, e: &ChoiceElem) -> String {
+        let atom = self.symbols.to_string(self.atom_sym(e.atom));
+        if e.cond.is_empty() {
+            atom
+        } else {
+            format!("{atom}:{}", self.lits_text(&e.cond))
+        }
+    }
+
+    /// The show directives as clingo prints them: `#show t:body.` for each shown term
+    /// instance, then `#show name/arity.` for each signature; `#show.` when atoms are hidden
+    /// and no signature says so.
+    fn show_text(&self, out: &mut String) {
+        for (term, lits) in &self.show.terms {
+            let term = self.symbols.to_string(*term);
+            if lits.is_empty() {
+                let _ = writeln!(out, "#show {term}.");
+            } else {
+                let _ = writeln!(out, "#show {term}:{}.", self.lits_text(lits));
+            }
+        }
+        let mut sigs: Vec<String> = self
+            .show
+            .signatures
+            .iter()
+            .map(|sig| {
+                let sign = if sig.negative { "-" } else { "" };
+                format!("{sign}{}/{}", self.symbols.name_str(sig.name), sig.arity)
+            })
+            .collect();
+        sigs.sort();
+        for sig in sigs {
+            let _ = writeln!(out, "#show {sig}.");
+        }
+        if !self.show.show_all_atoms && self.show.signatures.is_empty() {
+            let _ = writeln!(out, "#show.");
+        }
     }
 
     /// A rule body in clingo's syntax.
@@ -62,12 +119,8 @@ impl GroundProgram {
                             }
                         })
                         .collect();
-                    let guards: String = aggregate
-                        .guards
-                        .iter()
-                        .map(|g| self.guard_text(g))
-                        .collect();
-                    format!("{prefix}{func}{{{}}}{guards}", elems.join(";"))
+                    let inner = format!("{func}{{{}}}", elems.join(";"));
+                    format!("{prefix}{}", self.guarded(inner, &aggregate.guards))
                 }
                 BodyElem::Lit(l) => self.lit_text(*l),
                 BodyElem::Conditional(instances) => instances
@@ -98,39 +151,33 @@ impl GroundProgram {
         for f in facts {
             let _ = writeln!(out, "{}.", self.symbols.to_string(f));
         }
-        for rule in &self.rules {
+        for (r, rule) in self.rules.iter().enumerate() {
+            if self.shifted.get(r).copied().unwrap_or(false) {
+                continue;
+            }
             let head = match &rule.head {
                 Head::None => String::new(),
                 Head::Atom(a) => self.symbols.to_string(self.atom_sym(*a)),
                 Head::Choice { elems, guards } => {
                     let elems = elems
                         .iter()
-                        .map(|e| {
-                            let atom = self.symbols.to_string(self.atom_sym(e.atom));
-                            if e.cond.is_empty() {
-                                atom
-                            } else {
-                                format!("{atom}:{}", self.lits_text(&e.cond))
-                            }
-                        })
+                        .map(|e| self.elem_text(e))
                         .collect::<Vec<_>>()
                         .join(";");
-                    let guards: String = guards.iter().map(|g| self.guard_text(g)).collect();
-                    format!("{{{elems}}}{guards}")
+                    self.guarded(format!("{{{elems}}}"), guards)
                 }
             };
-            let body = self.body_text(&rule.body);
-            match (head.is_empty(), body.is_empty()) {
-                (_, true) => {
-                    let _ = writeln!(out, "{head}.");
-                }
-                (true, false) => {
-                    let _ = writeln!(out, ":-{body}.");
-                }
-                (false, false) => {
-                    let _ = writeln!(out, "{head}:-{body}.");
-                }
-            }
+            rule_line(&mut out, &head, &self.body_text(&rule.body));
+        }
+        for d in &self.disjunctions {
+            let head = d
+                .elems
+                .iter()
+                .map(|e| self.elem_text(e))
+                .collect::<Vec<_>>()
+                .join(";");
+            // an empty disjunction is false: a constraint
+            rule_line(&mut out, &head, &self.body_text(&d.body));
         }
         for e in &self.minimize {
             // the tuple is (weight, priority, terms...): print the terms after the first two
@@ -150,6 +197,17 @@ impl GroundProgram {
                 e.priority
             );
         }
+        self.show_text(&mut out);
         out
     }
+}
+
+/// `head:-body.`, `head.` for an empty body, `:-body.` (`:-.` when both are empty, as clingo
+/// writes a constraint that always fires) for an empty head.
+fn rule_line(out: &mut String, head: &str, body: &str) {
+    let _ = match (head.is_empty(), body.is_empty()) {
+        (false, true) => writeln!(out, "{head}."),
+        (true, _) => writeln!(out, ":-{body}."),
+        (false, false) => writeln!(out, "{head}:-{body}."),
+    };
 }

@@ -310,12 +310,13 @@ pub fn simplify(program: &mut GroundProgram) {
     for (i, d) in program.derivable.iter_mut().enumerate() {
         *d = program.facts[i] || (st.support[i] > 0 && !st.unfounded[i]);
     }
-    program.rules = rules
-        .into_iter()
-        .zip(alive)
-        .filter(|(rule, alive)| {
-            *alive && !matches!(rule.head, Head::Atom(a) if program.facts[a.0 as usize])
-        })
-        .map(|(rule, _)| rule)
-        .collect();
+    let shifted = std::mem::take(&mut program.shifted);
+    for (r, (rule, alive)) in rules.into_iter().zip(alive).enumerate() {
+        if alive && !matches!(rule.head, Head::Atom(a) if program.facts[a.0 as usize]) {
+            program.rules.push(rule);
+            program
+                .shifted
+                .push(shifted.get(r).copied().unwrap_or(false));
+        }
+    }
 }

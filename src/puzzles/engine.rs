@@ -200,6 +200,7 @@ pub fn solve(
                 })
                 .collect();
             on_model(&atoms);
+            crate::solve::Next::Continue
         },
     )
     .map_err(|e| SolveError::Solver(e.to_string()))?;

@@ -154,7 +154,24 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
             Ok(())
         };
     }
-    // Least fixpoint of foundedness, with a counter of unfounded atoms per support.
+    if let Some(a) = first_unfounded(program, model, &supports) {
+        return Err(format!(
+            "the model is not stable: {} is unfounded",
+            name(AtomId(a as u32))
+        ));
+    }
+    Ok(())
+}
+
+/// The first true atom that is not founded: the least fixpoint of foundedness from the facts,
+/// where `supports[a]` lists the positive atoms of each support of `a` whose body holds, with a
+/// counter of unfounded atoms per support.
+fn first_unfounded(
+    program: &GroundProgram,
+    model: &[bool],
+    supports: &[Vec<Vec<AtomId>>],
+) -> Option<usize> {
+    let n = program.num_atoms();
     let mut founded: Vec<bool> = (0..n).map(|a| program.is_fact(AtomId(a as u32))).collect();
     let mut waiting: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
     let mut missing: Vec<Vec<usize>> = supports.iter().map(|ss| vec![0; ss.len()]).collect();
@@ -190,13 +207,7 @@ pub fn check_model(program: &GroundProgram, model: &[bool]) -> Result<(), String
             }
         }
     }
-    if let Some(a) = (0..n).find(|&a| model[a] && !founded[a]) {
-        return Err(format!(
-            "the model is not stable: {} is unfounded",
-            name(AtomId(a as u32))
-        ));
-    }
-    Ok(())
+    (0..n).find(|&a| model[a] && !founded[a])
 }
 
 fn rule_text(program: &GroundProgram, rule: &crate::program::Rule) -> String {

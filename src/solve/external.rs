@@ -370,6 +370,19 @@ impl ExternalBackend {
                 return Err(self.fail(format_args!("{what}{}", context())));
             }
         };
+        self.accept(answer, code, assumptions, context)
+    }
+
+    /// Accepts the solver's answer only if its exit status agrees with it and a model satisfies
+    /// every clause and assumption: a wrong model from an outside solver is an error, never an
+    /// answer set.
+    fn accept(
+        &self,
+        answer: SolverAnswer,
+        code: i32,
+        assumptions: &[CnfLit],
+        context: impl Fn() -> String,
+    ) -> Result<Option<Vec<bool>>, SolveError> {
         match answer {
             SolverAnswer::Unknown => Err(SolveError::GaveUp(format!(
                 "SAT solver '{}' answered UNKNOWN (gave up without an answer)",
@@ -450,5 +463,9 @@ impl SatBackend for ExternalBackend {
             }
         }
         self.run(assumptions)
+    }
+
+    fn is_incremental(&self) -> bool {
+        false
     }
 }

@@ -1,19 +1,23 @@
 //! Solving: a SAT back end behind a small trait, the search step every search shares
-//! ([`search`]: solve, check against the CNF, stability or minimality, model), and model
-//! enumeration with blocking clauses (over all atoms for distinct answer sets, or over the shown
-//! output with `--project`); optimization is in [`optimize`].
+//! ([`search`]: solve, check against the CNF, stability or minimality, model), model
+//! enumeration ([`enumerate`]: a backtracking walk over the atoms that determine the answer
+//! set, or the shown ones with `--project`); optimization is in [`optimize`].
 
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
 pub mod check;
+mod core_guided;
+mod enumerate;
 pub mod external;
 pub(crate) mod minimality;
 pub mod optimize;
+mod propagate;
 mod search;
 mod select;
 pub(crate) mod stability;
 mod varisat_backend;
 
+pub use enumerate::{Next, enumerate};
 pub(crate) use search::{Search, blocking_clause};
 pub use select::SolverChoice;
 pub use varisat_backend::VarisatBackend;
@@ -34,6 +38,20 @@ pub trait SatBackend {
     }
     /// As `solve`, with the literals assumed true for this call only.
     fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError>;
+    /// Whether the back end keeps its state between calls, so that many calls under
+    /// assumptions are cheap (external solvers start from scratch each time).
+    fn is_incremental(&self) -> bool {
+        true
+    }
+    /// After an unsatisfiable `solve_assuming`, assumptions that cannot hold together (empty
+    /// when the clauses alone are unsatisfiable); `None` when the back end cannot tell.
+    fn failed_core(&self) -> Option<Vec<CnfLit>> {
+        None
+    }
+    /// Whether [`SatBackend::failed_core`] answers.
+    fn gives_cores(&self) -> bool {
+        false
+    }
 }
 
 /// Why a search ended without a verdict.
@@ -140,50 +158,5 @@ fn check_cnf_model(tr: &Translation, model: &[bool]) -> Result<(), SolveError> {
 pub fn load(backend: &mut dyn SatBackend, cnf: &Cnf) {
     for c in cnf.clauses() {
         backend.add_clause(c);
-    }
-}
-
-/// Enumerates models, calling `on_model` for each; returns the outcome and statistics.
-pub fn enumerate(
-    program: &GroundProgram,
-    tr: &Translation,
-    backend: &mut dyn SatBackend,
-    options: &SolveOptions,
-    on_model: &mut dyn FnMut(&Model, &[bool]),
-) -> Result<(Outcome, SolveStats), SolveError> {
-    let blocking_vars: Vec<CnfLit> = if options.project {
-        let mut v: Vec<CnfLit> = tr
-            .shown
-            .iter()
-            .filter_map(|s| match s.value {
-                Value::Lit(l) => Some(l),
-                _ => None,
-            })
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    } else {
-        tr.atom_vars()
-    };
-    let mut search = Search::new(program, tr);
-    loop {
-        let Some(model) = search.next(backend, &[])? else {
-            let outcome = if search.stats.models == 0 {
-                Outcome::Unsatisfiable
-            } else {
-                Outcome::Satisfiable { exhausted: true }
-            };
-            return Ok((outcome, search.finish()));
-        };
-        on_model(&shown_symbols(program, tr, &model), &model);
-        if options.max_models != 0 && search.stats.models >= options.max_models {
-            return Ok((Outcome::Satisfiable { exhausted: false }, search.finish()));
-        }
-        let block = blocking_clause(&blocking_vars, &model);
-        if block.is_empty() {
-            return Ok((Outcome::Satisfiable { exhausted: true }, search.finish()));
-        }
-        backend.add_clause(&block);
     }
 }

@@ -8,13 +8,14 @@
 //! comparator (a chain of gates over the sum's bits). With `auto`, each bound is chosen like
 //! any constraint (see [`PbEncoder`]).
 
+use super::core_guided;
 use super::{
     Model, Outcome, SatBackend, Search, SolveError, SolveStats, blocking_clause, shown_symbols,
 };
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
 use crate::translate::pb::PbEncoder;
-use crate::translate::{EncodingStats, Translation, Value};
+use crate::translate::{EncodingStats, Level, Translation, Value};
 
 /// clingo's `--opt-mode`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -46,18 +47,32 @@ pub fn costs(tr: &Translation, model: &[bool]) -> Vec<i64> {
         .collect()
 }
 
+/// How each priority level is minimized (clasp's `--opt-strategy`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OptStrategy {
+    /// Model-improving: each model's cost becomes a bound, until none is better
+    Bb,
+    /// Core-guided (OLL): the lower bound rises with each unsatisfiable core, until a model
+    /// meets it
+    Usc,
+    /// Core-guided when the back end gives cores and the level's weights are all equal,
+    /// model-improving otherwise
+    #[default]
+    Auto,
+}
+
 /// Clauses added on top of the translation's CNF, forwarded to the backend as they appear.
-struct Extension<'a> {
-    cnf: Cnf,
+pub(crate) struct Extension<'a> {
+    pub cnf: Cnf,
     forwarded: usize,
-    backend: &'a mut dyn SatBackend,
+    pub backend: &'a mut dyn SatBackend,
     pb: PbEncoder,
     /// What the bounds' encodings added.
-    stats: EncodingStats,
+    pub stats: EncodingStats,
 }
 
 impl Extension<'_> {
-    fn flush(&mut self) {
+    pub fn flush(&mut self) {
         for i in self.forwarded..self.cnf.num_clauses() {
             self.backend.add_clause(self.cnf.clause(i));
         }
@@ -101,12 +116,29 @@ pub struct Optimum {
     pub bound_stats: EncodingStats,
 }
 
+/// Whether `strategy` minimizes `level` by cores on this back end.
+fn core_guided_suits(strategy: OptStrategy, level: &Level, backend: &dyn SatBackend) -> bool {
+    if !backend.gives_cores() {
+        return false;
+    }
+    match strategy {
+        OptStrategy::Bb => false,
+        OptStrategy::Usc => true,
+        OptStrategy::Auto => {
+            let mut weights = level.terms.iter().map(|&(_, w)| w.abs());
+            let first = weights.next();
+            weights.all(|w| Some(w) == first)
+        }
+    }
+}
+
 /// Minimizes the translation's objective. `max_optimal` bounds optN's enumeration (0: all).
 pub fn optimize(
     program: &GroundProgram,
     tr: &Translation,
     backend: &mut dyn SatBackend,
     mode: OptMode,
+    strategy: OptStrategy,
     max_optimal: usize,
     sink: &mut dyn OptimizationSink,
 ) -> Result<(Optimum, SolveStats), SolveError> {
@@ -129,6 +161,21 @@ pub fn optimize(
         Ok((optimum, search.finish()))
     };
     for (level_index, level) in tr.objective.iter().enumerate() {
+        if core_guided_suits(strategy, level, ext.backend) {
+            let found = core_guided::minimize_level(
+                program,
+                tr,
+                &mut search,
+                &mut ext,
+                level_index,
+                &mut best,
+                sink,
+            )?;
+            if let core_guided::LevelResult::Unsatisfiable = found {
+                return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
+            }
+            continue;
+        }
         loop {
             let assumptions: Vec<CnfLit> = match &best {
                 None => Vec::new(),

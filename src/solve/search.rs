@@ -52,6 +52,20 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Whether an assignment found without the solver (it must be total) is an answer set:
+    /// it satisfies the CNF and passes the stability or minimality check (whose clauses then go
+    /// to the back end). Counts it in `stats.models` when it is.
+    pub fn accept(&mut self, model: &[bool], backend: &mut dyn SatBackend) -> bool {
+        if !self.tr.cnf.satisfied_by(model)
+            || self.stability.reject(model, backend, &mut self.stats)
+        {
+            return false;
+        }
+        self.stats.models += 1;
+        self.stats.first_model.get_or_insert(self.start.elapsed());
+        true
+    }
+
     /// The statistics, with the search's total time.
     pub fn finish(mut self) -> SolveStats {
         self.stats.solve_time = self.start.elapsed();

@@ -60,4 +60,14 @@ impl SatBackend for VarisatBackend {
             Err(e) => Err(SolveError::Failed(format!("varisat: {e}"))),
         }
     }
+
+    fn failed_core(&self) -> Option<Vec<CnfLit>> {
+        self.solver
+            .failed_core()
+            .map(|core| core.iter().map(|l| l.to_dimacs() as CnfLit).collect())
+    }
+
+    fn gives_cores(&self) -> bool {
+        true
+    }
 }

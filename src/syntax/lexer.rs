@@ -13,7 +13,8 @@ pub(crate) enum Tok {
     /// `_`
     Anon,
     /// A non-negative integer literal; `None` if it does not even fit `u64`.
-    Int(Option<u64>),
+    /// An integer literal's value modulo 2^64 (clingo keeps its low 32 bits).
+    Int(u64),
     /// String literal, unescaped.
     Str(String),
     Not,
@@ -335,16 +336,16 @@ impl Lexer<'_> {
             _ => (10, 0),
         };
         self.advance(skip);
-        let mut value: Option<u64> = Some(0);
+        // clingo reads literals of any length and wraps them (to 64 bits while reading, then to
+        // its 32-bit integers): `0x80000000` is -2147483648, `99999999999999999999` 1661992959
+        let mut value: u64 = 0;
         if radix == 10 && self.peek(0) == b'0' {
             // clingo's decimal literals are `0` or `[1-9][0-9]*`
             self.advance(1);
         } else {
             while self.pos < self.b.len() && radix_digit(self.b[self.pos], radix) {
                 let d = (self.b[self.pos] as char).to_digit(radix).unwrap_or(0) as u64;
-                value = value
-                    .and_then(|v| v.checked_mul(radix as u64))
-                    .and_then(|v| v.checked_add(d));
+                value = value.wrapping_mul(radix as u64).wrapping_add(d);
                 self.advance(1);
             }
         }

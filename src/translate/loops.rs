@@ -87,6 +87,12 @@ impl ConditionalLoop {
             texts.join(",")
         };
         let (what, element) = match &self.through {
+            // the grounder's always-false literal (a decided literal with an open condition,
+            // also from a shifted disjunction element): only the condition is the user's text
+            Through::Conditional { lit, cond } if program.lit_text(*lit).starts_with('#') => (
+                "a conditional literal or disjunction element with the condition",
+                lits(cond),
+            ),
             Through::Conditional { lit, cond } if cond.is_empty() => {
                 ("the conditional literal", program.lit_text(*lit))
             }

@@ -18,40 +18,10 @@ impl Parser<'_> {
         } else {
             self.bump(); // `{`
         }
-        let elem_sep = |p: &mut Self| -> bool {
-            if p.kind() == &Tok::Semi {
-                p.bump();
-                true
-            } else {
-                false
-            }
-        };
         let result = match (ctx, func) {
             (Ctx::Head, None) => {
-                let mut elems = Vec::new();
-                if self.kind() != &Tok::RBrace {
-                    loop {
-                        let es = self.pos;
-                        let lit = self.plain_literal()?;
-                        let cond = self.opt_cond()?;
-                        match lit {
-                            Literal::Atom {
-                                sign: Sign::Pos,
-                                atom,
-                            } => elems.push(ChoiceElem {
-                                atom,
-                                cond,
-                                span: self.span_from(es),
-                            }),
-                            _ => self.mark_unsupported("choice element that is not an atom"),
-                        }
-                        if !elem_sep(self) {
-                            break;
-                        }
-                    }
-                }
-                self.ctx_expect(Tok::RBrace, "} or ;")?;
-                let right = self.right_guard()?;
+                let elems = self.elements(Self::choice_elem)?;
+                let right = self.close_aggregate()?;
                 Elem::HeadAgg(Head::Choice {
                     elems,
                     left,
@@ -60,39 +30,8 @@ impl Parser<'_> {
                 })
             }
             (Ctx::Head, Some(func)) => {
-                let mut elems = Vec::new();
-                if self.kind() != &Tok::RBrace {
-                    loop {
-                        let es = self.pos;
-                        let terms = if starts_term(self.kind()) {
-                            self.term_list()?
-                        } else {
-                            Vec::new()
-                        };
-                        self.expect(Tok::Colon, ":")?;
-                        let lit = self.plain_literal()?;
-                        let cond = self.opt_cond()?;
-                        match lit {
-                            Literal::Atom {
-                                sign: Sign::Pos,
-                                atom,
-                            } => elems.push(HeadAggElem {
-                                terms,
-                                atom,
-                                cond,
-                                span: self.span_from(es),
-                            }),
-                            _ => {
-                                self.mark_unsupported("head aggregate element that is not an atom")
-                            }
-                        }
-                        if !elem_sep(self) {
-                            break;
-                        }
-                    }
-                }
-                self.ctx_expect(Tok::RBrace, "} or ;")?;
-                let right = self.right_guard()?;
+                let elems = self.elements(Self::head_agg_elem)?;
+                let right = self.close_aggregate()?;
                 Elem::HeadAgg(Head::Aggregate {
                     func,
                     elems,
@@ -103,32 +42,8 @@ impl Parser<'_> {
             }
             (_, None) => {
                 // body shorthand `L { l1 : c1 ; l2 } U`: a count over the literals
-                let mut elems = Vec::new();
-                if self.kind() != &Tok::RBrace {
-                    loop {
-                        let es = self.pos;
-                        let lit = self.plain_literal()?;
-                        let cond = self.opt_cond()?;
-                        match &lit {
-                            Literal::Atom { atom, .. } => {
-                                let term = atom.term.clone();
-                                let mut c = vec![lit];
-                                c.extend(cond);
-                                elems.push(AggElem {
-                                    terms: vec![term],
-                                    cond: c,
-                                    span: self.span_from(es),
-                                });
-                            }
-                            _ => self.mark_unsupported("set aggregate element that is not an atom"),
-                        }
-                        if !elem_sep(self) {
-                            break;
-                        }
-                    }
-                }
-                self.ctx_expect(Tok::RBrace, "} or ;")?;
-                let right = self.right_guard()?;
+                let elems = self.elements(Self::set_elem)?;
+                let right = self.close_aggregate()?;
                 Elem::BodyAgg(
                     sign,
                     Aggregate {
@@ -141,28 +56,8 @@ impl Parser<'_> {
                 )
             }
             (_, Some(func)) => {
-                let mut elems = Vec::new();
-                if self.kind() != &Tok::RBrace {
-                    loop {
-                        let es = self.pos;
-                        let terms = if self.kind() == &Tok::Colon {
-                            Vec::new()
-                        } else {
-                            self.term_list()?
-                        };
-                        let cond = self.opt_cond()?;
-                        elems.push(AggElem {
-                            terms,
-                            cond,
-                            span: self.span_from(es),
-                        });
-                        if !elem_sep(self) {
-                            break;
-                        }
-                    }
-                }
-                self.ctx_expect(Tok::RBrace, "} or ;")?;
-                let right = self.right_guard()?;
+                let elems = self.elements(Self::body_agg_elem)?;
+                let right = self.close_aggregate()?;
                 Elem::BodyAgg(
                     sign,
                     Aggregate {
@@ -176,5 +71,119 @@ impl Parser<'_> {
             }
         };
         Ok(result)
+    }
+
+    /// `e1; ...; en` (possibly none) up to the closing `}`. `elem` parses one element and
+    /// returns `None` for one the AST cannot express (it has marked the statement unsupported).
+    fn elements<T>(
+        &mut self,
+        mut elem: impl FnMut(&mut Self) -> PResult<Option<T>>,
+    ) -> PResult<Vec<T>> {
+        let mut elems = Vec::new();
+        if self.kind() != &Tok::RBrace {
+            loop {
+                elems.extend(elem(self)?);
+                if self.kind() != &Tok::Semi {
+                    break;
+                }
+                self.bump();
+            }
+        }
+        Ok(elems)
+    }
+
+    /// The closing `}` and the optional right guard.
+    fn close_aggregate(&mut self) -> PResult<Option<Guard>> {
+        self.ctx_expect(Tok::RBrace, "} or ;")?;
+        self.right_guard()
+    }
+
+    /// A choice element `atom [: l1, ..., ln]`.
+    fn choice_elem(&mut self) -> PResult<Option<ChoiceElem>> {
+        let es = self.pos;
+        let lit = self.plain_literal()?;
+        let cond = self.opt_cond()?;
+        match lit {
+            Literal::Atom {
+                sign: Sign::Pos,
+                atom,
+            } => Ok(Some(ChoiceElem {
+                atom,
+                cond,
+                span: self.span_from(es),
+            })),
+            _ => {
+                self.mark_unsupported("choice element that is not an atom");
+                Ok(None)
+            }
+        }
+    }
+
+    /// A head aggregate element `[t1, ..., tn] : atom [: l1, ..., ln]`.
+    fn head_agg_elem(&mut self) -> PResult<Option<HeadAggElem>> {
+        let es = self.pos;
+        let terms = if starts_term(self.kind()) {
+            self.term_list()?
+        } else {
+            Vec::new()
+        };
+        self.expect(Tok::Colon, ":")?;
+        let lit = self.plain_literal()?;
+        let cond = self.opt_cond()?;
+        match lit {
+            Literal::Atom {
+                sign: Sign::Pos,
+                atom,
+            } => Ok(Some(HeadAggElem {
+                terms,
+                atom,
+                cond,
+                span: self.span_from(es),
+            })),
+            _ => {
+                self.mark_unsupported("head aggregate element that is not an atom");
+                Ok(None)
+            }
+        }
+    }
+
+    /// An element `l [: l1, ..., ln]` of the body shorthand: the atom's term as the tuple and
+    /// `l, l1, ..., ln` as the condition.
+    fn set_elem(&mut self) -> PResult<Option<AggElem>> {
+        let es = self.pos;
+        let lit = self.plain_literal()?;
+        let cond = self.opt_cond()?;
+        match &lit {
+            Literal::Atom { atom, .. } => {
+                let term = atom.term.clone();
+                let mut c = vec![lit];
+                c.extend(cond);
+                Ok(Some(AggElem {
+                    terms: vec![term],
+                    cond: c,
+                    span: self.span_from(es),
+                }))
+            }
+            _ => {
+                self.mark_unsupported("set aggregate element that is not an atom");
+                Ok(None)
+            }
+        }
+    }
+
+    /// A body aggregate element `[t1, ..., tn] [: l1, ..., ln]`.
+    fn body_agg_elem(&mut self) -> PResult<Option<AggElem>> {
+        let es = self.pos;
+        let terms = if self.kind() == &Tok::Colon {
+            Vec::new()
+        } else {
+            self.term_list()?
+        };
+        let cond = self.opt_cond()?;
+        Ok(Some(AggElem {
+            terms,
+            cond,
+            span: self.span_from(es),
+        }))
     }
 }

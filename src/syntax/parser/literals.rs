@@ -5,10 +5,14 @@ use super::*;
 impl Parser<'_> {
     // ----- heads and bodies ---------------------------------------------------------------
 
-    pub(super) fn head(&mut self) -> PResult<Head> {
+    /// A rule head, and the body literals its negated elements become: clingo reads
+    /// `H ; not a : c :- B.` as `H :- B, not not a : c.` and `not not a` in a head as `not a`
+    /// in the body (the element `c ∧ not a` holds in the head exactly when its negation fails
+    /// in the body; both only look at the model, never at what the rule derives).
+    pub(super) fn head(&mut self) -> PResult<(Head, Vec<BodyLit>)> {
         let mut es = self.pos;
         let mut cur = match self.element(Ctx::Head)? {
-            Elem::HeadAgg(h) => return Ok(h),
+            Elem::HeadAgg(h) => return Ok((h, Vec::new())),
             Elem::BodyAgg(..) => unreachable!("no body aggregates in heads"),
             Elem::Lit(l) => l,
             Elem::Chain(mut ls) => {
@@ -48,40 +52,65 @@ impl Parser<'_> {
         }
         if elems.len() == 1 && !elems[0].2 {
             match &elems[0].0 {
-                Literal::Bool(false, _) => return Ok(Head::None),
+                Literal::Bool(false, _) => return Ok((Head::None, Vec::new())),
                 // `#true :- body.` holds trivially, like an empty choice
                 Literal::Bool(true, span) => {
-                    return Ok(Head::Choice {
+                    let head = Head::Choice {
                         elems: Vec::new(),
                         left: None,
                         right: None,
                         span: span.clone(),
-                    });
+                    };
+                    return Ok((head, Vec::new()));
                 }
                 _ => {}
             }
         }
-        let single = elems.len() == 1 && !elems[0].2;
         let mut out = Vec::new();
-        for (lit, cond, _, span) in elems {
+        let mut single = false;
+        let mut negated = Vec::new();
+        for (lit, cond, has_cond, span) in elems {
             match lit {
                 Literal::Atom {
                     sign: Sign::Pos,
                     atom,
-                } => out.push(DisjElem { atom, cond, span }),
-                Literal::Atom { .. } => self.mark_unsupported("negated head literal"),
+                } => {
+                    single = !has_cond;
+                    out.push(DisjElem { atom, cond, span })
+                }
+                Literal::Atom { sign, atom } => {
+                    let sign = if sign == Sign::Not {
+                        Sign::NotNot
+                    } else {
+                        Sign::Not
+                    };
+                    if has_cond && has_alternatives(&atom.term) {
+                        // clingo expands these inside the head element, which a conditional
+                        // body literal cannot express
+                        self.mark_unsupported(
+                            "pool or interval in a negated head literal with a condition",
+                        );
+                    }
+                    let lit = Literal::Atom { sign, atom };
+                    negated.push(if has_cond {
+                        BodyLit::Conditional { lit, cond, span }
+                    } else {
+                        BodyLit::Lit(lit)
+                    });
+                }
                 Literal::Comparison { .. } => self.mark_unsupported("comparison in rule head"),
                 Literal::Bool(..) => self.mark_unsupported("#true/#false in a disjunction"),
             }
         }
         if self.unsupported.is_some() {
-            return Ok(Head::None);
+            return Ok((Head::None, Vec::new()));
         }
-        if single {
-            let e = out.pop().expect("one element");
-            return Ok(Head::Atom(e.atom));
-        }
-        Ok(Head::Disjunction(out))
+        let head = match out.len() {
+            0 => Head::None,
+            1 if single => Head::Atom(out.pop().expect("one element").atom),
+            _ => Head::Disjunction(out),
+        };
+        Ok((head, negated))
     }
 
     /// A rule body after `:-` up to and including the final `.`.
@@ -330,6 +359,17 @@ fn has_pool(t: &Term) -> bool {
         Term::Fun { args, .. } => args.iter().any(has_pool),
         Term::Unary(_, x, _) => has_pool(x),
         Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
+        _ => false,
+    }
+}
+
+/// Whether a term contains a pool or an interval.
+fn has_alternatives(t: &Term) -> bool {
+    match t {
+        Term::Pool(..) | Term::Interval(..) => true,
+        Term::Fun { args, .. } => args.iter().any(has_alternatives),
+        Term::Unary(_, x, _) => has_alternatives(x),
+        Term::Binary(_, x, y, _) => has_alternatives(x) || has_alternatives(y),
         _ => false,
     }
 }

@@ -4,7 +4,7 @@
 //! where clingo's LALR parser notices them (checked against clingo 5.8.3 on mutated programs);
 //! the `expecting` lists follow clingo's in the common cases. Constructs that are valid clingo
 //! but cannot be expressed in the AST are parsed to the end of their statement and returned as
-//! [`Statement::Unsupported`] (negated head literals, comparisons in heads, non-atom choice or
+//! [`Statement::Unsupported`] (comparisons in heads, non-atom choice or
 //! aggregate elements, negated comparison chains, theory atoms, `@f(...)` calls, and the
 //! directives `#external`, `#project`, `#heuristic`, `#edge`, `#defined`, `#theory`, `#script`,
 //! `#include <...>` and `#hide` with arguments).
@@ -297,24 +297,14 @@ impl Parser<'_> {
         self.nesting -= 1;
     }
 
-    fn int_value(&self, v: Option<u64>, negative: bool) -> PResult<Term> {
-        // clingo's integers are 32-bit; a larger literal is an error here rather than the
-        // silent wrap-around clingo performs.
-        let limit = if negative {
-            1u64 << 31
+    /// The value of an integer literal (with a minus directly in front if `negative`) as clingo
+    /// computes it: the literal's low 32 bits as a signed integer, negated with wrap-around.
+    fn int_value(v: u64, negative: bool) -> Term {
+        let value = v as u32 as i32;
+        Term::Int(i64::from(if negative {
+            value.wrapping_neg()
         } else {
-            i32::MAX as u64
-        };
-        match v {
-            Some(v) if v <= limit => Ok(Term::Int(if negative {
-                (v as i64).wrapping_neg()
-            } else {
-                v as i64
-            })),
-            _ => Err(Diagnostic::error(
-                &self.tok_span(self.pos),
-                "integer too large: clingo's integers are 32-bit",
-            )),
-        }
+            value
+        }))
     }
 }

@@ -221,8 +221,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn rule(&mut self, start: usize) -> PResult<Statement> {
-        let head = self.head()?;
-        let body = match self.kind() {
+        let (head, negated) = self.head()?;
+        let mut body = match self.kind() {
             Tok::If => {
                 self.bump();
                 self.body_dot(true)?
@@ -233,6 +233,7 @@ impl Parser<'_> {
             }
             _ => return Err(self.ctx_unexpected(". or :-")),
         };
+        body.extend(negated);
         Ok(Statement::Rule(Rule {
             head,
             body,
@@ -312,13 +313,8 @@ impl Parser<'_> {
         let name = self.identifier()?;
         self.expect(Tok::Slash, "/")?;
         let arity = match self.kind() {
-            Tok::Int(Some(v)) if *v <= u32::MAX as u64 => *v as usize,
-            Tok::Int(_) => {
-                return Err(Diagnostic::error(
-                    &self.tok_span(self.pos),
-                    "integer too large",
-                ));
-            }
+            // clingo's arities are unsigned 32-bit: `p/0x100000001` is `p/1`
+            Tok::Int(v) => *v as u32 as usize,
             _ => return Err(self.unexpected("<NUMBER>")),
         };
         self.bump();

@@ -53,7 +53,7 @@ impl Parser<'_> {
         let (mut t, mut d) = match (ops.last(), self.kind()) {
             // a minus directly on an integer literal is part of the literal
             (Some((UnOp::Minus, _)), Tok::Int(v)) => {
-                let t = self.int_value(*v, true)?;
+                let t = Self::int_value(*v, true);
                 self.bump();
                 ops.pop();
                 (t, 1)
@@ -77,7 +77,7 @@ impl Parser<'_> {
         let start = self.pos;
         let t = match self.kind().clone() {
             Tok::Int(v) => {
-                let t = self.int_value(v, false)?;
+                let t = Self::int_value(v, false);
                 self.bump();
                 return Ok((t, 1));
             }

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""A clingo user's habits on aspsat's command line, compared with clingo 5.8.3.
+
+Usage:
+    python3 scripts/clingo_cli.py [--aspsat PATH] [PROGRAMS...]
+
+For each program (default: a few from tests/programs and tests/ground) and each command line
+of CASES, runs `aspsat ARGS PROGRAM` and clingo (the Python module's application, whose exit
+code `python3 -m clingo` drops) with the same arguments, and compares the exit code and the
+answer sets: with --outf=2 the JSON witnesses (as a multiset of sorted lists; for optimization
+the best cost), otherwise the verdict line, the number of `Answer:` lines or `ANSWER` blocks
+printed and the `Models` count (the last `Optimization`/`COST` value when optimizing). Prints one line per difference and a summary; exits 1 on a difference.
+The search order of the two solvers differs: -n 1 and --quiet=1 compare how many models were
+printed, never which; optimization compares the best cost, not the improving models.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+CLINGO = ("import sys\n"
+          "from clingo.application import clingo_main\n"
+          "import clingo.__main__ as m\n"
+          "sys.exit(clingo_main(m.PyClingoApplication(), sys.argv[1:]))\n")
+PROGRAMS = ["tests/programs/choice_bounds_le.lp", "tests/programs/constraint_unsat.lp",
+            "tests/programs/opt_minimize_basic.lp", "tests/ground/disjunctions.lp",
+            "tests/ground/show.lp"]
+CASES = [
+    ["0"], ["--outf=2", "0"], ["--outf=0", "0"], ["--outf=1", "0"], ["--outf=1", "--quiet=0", "0"],
+    ["-q", "0"], ["--quiet=1", "0"], ["--quiet=2,2,2", "0"], ["-V0", "0"], ["--verbose=0", "0"],
+    ["--time-limit=0", "0"], ["-t", "2", "0"], ["--parallel-mode=2,split", "0"], ["-n", "1"],
+    ["--models=0"], ["--opt-mode=optN", "0"], ["-c", "n=3", "0"], ["--stats", "0"],
+]
+VERDICTS = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN",
+            "INCONSISTENT", "OPTIMUM")
+
+
+def summary(stdout, args):
+    """What must agree: the verdict, and the answer sets (or, when optimizing, the best cost:
+    the models improving towards it depend on the search)."""
+    lines = stdout.splitlines()
+    if "--outf=2" in args:
+        doc = json.loads(stdout)
+        ws = [w for call in doc.get("Call", []) for w in call.get("Witnesses", [])]
+        costs = [w["Costs"] for w in ws if "Costs" in w]
+        if costs:
+            return ("json", doc["Result"], min(costs))
+        return ("json", doc["Result"], sorted(sorted(w["Value"]) for w in ws))
+    verdict = [l for l in lines if l in VERDICTS]
+    costs = [l.split(":", 1)[1].strip() if ":" in l else l[len("COST"):].strip()
+             for l in lines if l.lstrip("% ").startswith(("Optimization", "COST"))]
+    if costs:
+        return ("optimization", verdict, costs[-1])
+    answers = sum(1 for l in lines if l.startswith("Answer:") or l == "ANSWER")
+    models = [l.split(":")[1].strip() for l in lines if l.lstrip("% ").startswith("Models ")]
+    return ("text", verdict, answers, models)
+
+
+def run(cmd):
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
+    ap.add_argument("programs", nargs="*")
+    a = ap.parse_args()
+    programs = a.programs or PROGRAMS
+    differences = runs = 0
+    for prog in programs:
+        for case in CASES:
+            args = case + [prog]
+            runs += 1
+            code_a, out_a, err_a = run([a.aspsat] + args)
+            code_c, out_c, _ = run([sys.executable, "-c", CLINGO] + args)
+            try:
+                same = code_a == code_c and summary(out_a, args) == summary(out_c, args)
+            except (ValueError, KeyError) as e:
+                same, out_a = False, f"{out_a}\n({e})"
+            if not same:
+                differences += 1
+                print(f"DIFF aspsat/clingo {' '.join(args)}: exit {code_a}/{code_c}; "
+                      f"{summary_or(out_a, args)} / {summary_or(out_c, args)} {err_a.strip()[:200]}")
+    print(f"{runs} command lines, {differences} differences")
+    return 1 if differences else 0
+
+
+def summary_or(out, args):
+    try:
+        return summary(out, args)
+    except (ValueError, KeyError):
+        return out[:200]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,288 @@
+//! Model enumeration without blocking clauses.
+//!
+//! An answer set is determined by the values of a few atoms (the *determining* atoms: heads of
+//! choice rules and disjunctions, and atoms on a cycle of the dependency graph; every other atom
+//! is true exactly when one of its rules' bodies is, and those bodies only refer to atoms before
+//! it). Enumeration walks the tree of assignments to these variables depth first, in a fixed
+//! order, as a chronological backtracking search: the path to the current model is a list of
+//! literals, each either as the model has it or already flipped; after a model, the deepest
+//! literal not yet flipped is flipped and everything below it is forgotten. Every assignment is
+//! visited once, so no model repeats, and nothing is added to the solver per model: the cost of
+//! a model does not grow with the number found.
+//!
+//! Most flips are settled by unit propagation ([`Propagator`]) alone: a flip refuted by
+//! propagation has no model below it; otherwise the rest of the path is filled in with the
+//! previous model's values, and when propagation completes that to an assignment satisfying the
+//! CNF (and stable), it is the next model. Only when propagation cannot decide is the SAT solver
+//! asked, with the path as assumptions. Under `--project` the shown atoms take the place of the
+//! determining ones (distinct projections are distinct assignments to them).
+//!
+//! Back ends that are not incremental (external solvers, re-run for every call) get blocking
+//! clauses over the same variables instead: one run per model rather than one per flip.
+
+use super::propagate::Propagator;
+use super::{
+    Model, Outcome, SatBackend, Search, SolveError, SolveOptions, SolveStats, blocking_clause,
+    shown_symbols,
+};
+use crate::cnf::CnfLit;
+use crate::program::{AtomId, BodyElem, GroundProgram, Head, Lit};
+use crate::translate::{Translation, Value};
+
+/// What the caller answers for each model: go on, or stop (e.g. standard output was closed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    Continue,
+    Stop,
+}
+
+/// The variables whose values determine an answer set (see the module documentation), in
+/// increasing order.
+pub(crate) fn determining_vars(program: &GroundProgram, tr: &Translation) -> Vec<CnfLit> {
+    let n = program.num_atoms();
+    let open = |a: AtomId| matches!(tr.atoms[a.0 as usize], Value::Lit(_));
+    let mut free = vec![false; n];
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for rule in &program.rules {
+        match &rule.head {
+            Head::None => {}
+            Head::Atom(h) => {
+                let out = &mut edges[h.0 as usize];
+                for_each_body_atom(&rule.body, &mut |a| out.push(a.0 as usize));
+            }
+            Head::Choice { elems, .. } => {
+                for e in elems {
+                    free[e.atom.0 as usize] = true;
+                }
+            }
+        }
+    }
+    for d in &program.disjunctions {
+        for e in &d.elems {
+            free[e.atom.0 as usize] = true;
+        }
+    }
+    for comp in crate::scc::tarjan(&edges) {
+        let cyclic = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
+        if cyclic {
+            for a in comp {
+                free[a] = true;
+            }
+        }
+    }
+    let mut vars: Vec<CnfLit> = (0..n)
+        .filter(|&i| free[i] && open(AtomId(i as u32)))
+        .filter_map(|i| match tr.atoms[i] {
+            Value::Lit(l) => Some(l.abs()),
+            _ => None,
+        })
+        .collect();
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+fn for_each_body_atom(body: &[BodyElem], f: &mut dyn FnMut(AtomId)) {
+    let lits = |ls: &[Lit], f: &mut dyn FnMut(AtomId)| ls.iter().for_each(|l| f(l.atom));
+    for elem in body {
+        match elem {
+            BodyElem::Lit(l) => f(l.atom),
+            BodyElem::Conditional(instances) => {
+                for inst in instances {
+                    f(inst.lit.atom);
+                    lits(&inst.cond, f);
+                }
+            }
+            BodyElem::Aggregate { aggregate, .. } => {
+                for e in &aggregate.elems {
+                    lits(&e.cond, f);
+                }
+            }
+        }
+    }
+}
+
+/// Enumerates models, calling `on_model` for each; returns the outcome and statistics.
+pub fn enumerate(
+    program: &GroundProgram,
+    tr: &Translation,
+    backend: &mut dyn SatBackend,
+    options: &SolveOptions,
+    on_model: &mut dyn FnMut(&Model, &[bool]) -> Next,
+) -> Result<(Outcome, SolveStats), SolveError> {
+    let vars: Vec<CnfLit> = if options.project {
+        let mut v: Vec<CnfLit> = tr
+            .shown
+            .iter()
+            .filter_map(|s| match s.value {
+                Value::Lit(l) => Some(l.abs()),
+                _ => None,
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    } else {
+        determining_vars(program, tr)
+    };
+    let mut search = Search::new(program, tr);
+    let mut walk = Walk {
+        search: &mut search,
+        tr,
+        program,
+        vars: &vars,
+        max_models: options.max_models,
+        on_model,
+    };
+    let exhausted = if backend.is_incremental() {
+        walk.tree(backend)?
+    } else {
+        walk.blocking(backend)?
+    };
+    let outcome = match (search.stats.models, exhausted) {
+        (0, true) => Outcome::Unsatisfiable,
+        (_, exhausted) => Outcome::Satisfiable { exhausted },
+    };
+    Ok((outcome, search.finish()))
+}
+
+struct Walk<'a, 'b> {
+    search: &'b mut Search<'a>,
+    tr: &'a Translation,
+    program: &'a GroundProgram,
+    vars: &'b [CnfLit],
+    max_models: usize,
+    on_model: &'b mut dyn FnMut(&Model, &[bool]) -> Next,
+}
+
+impl Walk<'_, '_> {
+    /// Reports a model; `false` when the enumeration must stop (enough models, or the caller
+    /// said so).
+    fn report(&mut self, model: &[bool]) -> bool {
+        let shown = shown_symbols(self.program, self.tr, model);
+        let next = (self.on_model)(&shown, model);
+        next == Next::Continue
+            && (self.max_models == 0 || self.search.stats.models < self.max_models)
+    }
+
+    /// One solver call per model, each model blocked by a clause over the variables. Returns
+    /// whether every model was found.
+    fn blocking(&mut self, backend: &mut dyn SatBackend) -> Result<bool, SolveError> {
+        loop {
+            let Some(model) = self.search.next(backend, &[])? else {
+                return Ok(true);
+            };
+            if !self.report(&model) {
+                return Ok(false);
+            }
+            let block = blocking_clause(self.vars, &model);
+            if block.is_empty() {
+                return Ok(true);
+            }
+            backend.add_clause(&block);
+        }
+    }
+
+    /// The depth-first walk over assignments to the variables (module documentation). Returns
+    /// whether every model was found.
+    fn tree(&mut self, backend: &mut dyn SatBackend) -> Result<bool, SolveError> {
+        let Some(mut model) = self.search.next(backend, &[])? else {
+            return Ok(true);
+        };
+        let mut prop = Propagator::new(&self.tr.cnf);
+        if prop.refuted {
+            // Cannot happen with a model; fall back to the plain method to be safe.
+            return self.blocking_after(backend, model);
+        }
+        // path[i]: the literal of vars[i] on the current path, and whether it is flipped (or
+        // implied by the literals before it, so that its flip has no model).
+        let mut path: Vec<(CnfLit, bool)> = Vec::with_capacity(self.vars.len());
+        loop {
+            // Extend the path to a leaf with the model's values.
+            let from = path.len();
+            for &v in &self.vars[from..] {
+                let lit = if model[v as usize] { v } else { -v };
+                let implied = prop.lit_value(lit) == Some(true);
+                let ok = prop.decide(lit);
+                debug_assert!(ok, "a model satisfies the CNF");
+                path.push((lit, implied));
+            }
+            if !self.report(&model) {
+                return Ok(false);
+            }
+            // Next leaf: flip the deepest unflipped literal; settle it by propagation when
+            // possible, else by the solver.
+            loop {
+                while path.last().is_some_and(|&(_, flipped)| flipped) {
+                    path.pop();
+                }
+                let Some(&(lit, _)) = path.last() else {
+                    return Ok(true);
+                };
+                let depth = path.len() - 1;
+                prop.backtrack(depth);
+                path[depth] = (-lit, true);
+                if !prop.decide(-lit) {
+                    continue;
+                }
+                if let Some(next) = self.complete(&mut prop, &model, backend) {
+                    model = next;
+                    break;
+                }
+                prop.backtrack(depth + 1);
+                let assumptions: Vec<CnfLit> = path.iter().map(|&(l, _)| l).collect();
+                if let Some(next) = self.search.next(backend, &assumptions)? {
+                    model = next;
+                    break;
+                }
+            }
+            // Levels below the flipped literal are rebuilt from the new model.
+            prop.backtrack(path.len());
+        }
+    }
+
+    /// The model below the current path that the previous model's values lead to by unit
+    /// propagation, if that is an answer set (counted as found); the propagator is left at
+    /// some deeper level.
+    fn complete(
+        &mut self,
+        prop: &mut Propagator,
+        previous: &[bool],
+        backend: &mut dyn SatBackend,
+    ) -> Option<Vec<bool>> {
+        for &v in &self.vars[prop.level()..] {
+            let lit = match prop.lit_value(v) {
+                Some(value) => {
+                    if value {
+                        v
+                    } else {
+                        -v
+                    }
+                }
+                None if previous[v as usize] => v,
+                None => -v,
+            };
+            if !prop.decide(lit) {
+                return None;
+            }
+        }
+        let candidate = prop.model(previous);
+        self.search.accept(&candidate, backend).then_some(candidate)
+    }
+
+    fn blocking_after(
+        &mut self,
+        backend: &mut dyn SatBackend,
+        model: Vec<bool>,
+    ) -> Result<bool, SolveError> {
+        if !self.report(&model) {
+            return Ok(false);
+        }
+        let block = blocking_clause(self.vars, &model);
+        if block.is_empty() {
+            return Ok(true);
+        }
+        backend.add_clause(&block);
+        self.blocking(backend)
+    }
+}

@@ -1,0 +1,237 @@
+//! Unit propagation over a fixed CNF with decision levels (two watched literals): the cheap
+//! half of enumeration. It decides whether a partial assignment is refuted by propagation alone
+//! and completes assignments that propagation determines, so that most models of an
+//! enumeration need no call to the SAT solver (see [`super::enumerate`]).
+
+use crate::cnf::{Cnf, CnfLit};
+
+pub(crate) struct Propagator {
+    /// Clause literals, clause `i` at `starts[i]..starts[i + 1]`; the first two are watched.
+    lits: Vec<CnfLit>,
+    starts: Vec<usize>,
+    /// Clauses watching each literal (index [`code`]).
+    watches: Vec<Vec<u32>>,
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    value: Vec<i8>,
+    trail: Vec<CnfLit>,
+    /// Trail length where each decision level starts.
+    levels: Vec<usize>,
+    /// Next trail position to propagate.
+    head: usize,
+    /// The CNF is refuted without any decision.
+    pub refuted: bool,
+}
+
+fn code(l: CnfLit) -> usize {
+    2 * l.unsigned_abs() as usize + usize::from(l < 0)
+}
+
+impl Propagator {
+    pub fn new(cnf: &Cnf) -> Self {
+        let n = cnf.num_vars() as usize;
+        let mut p = Propagator {
+            lits: Vec::new(),
+            starts: vec![0],
+            watches: vec![Vec::new(); 2 * n + 2],
+            value: vec![0; n + 1],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            head: 0,
+            refuted: false,
+        };
+        let mut units = Vec::new();
+        for clause in cnf.clauses() {
+            match clause.len() {
+                0 => p.refuted = true,
+                1 => units.push(clause[0]),
+                _ => {
+                    let i = (p.starts.len() - 1) as u32;
+                    p.watches[code(clause[0])].push(i);
+                    p.watches[code(clause[1])].push(i);
+                    p.lits.extend_from_slice(clause);
+                    p.starts.push(p.lits.len());
+                }
+            }
+        }
+        for u in units {
+            if !p.assign(u) {
+                p.refuted = true;
+            }
+        }
+        if !p.propagate() {
+            p.refuted = true;
+        }
+        p
+    }
+
+    /// The value of a literal: `Some(true)`, `Some(false)` or `None` when unassigned.
+    pub fn lit_value(&self, l: CnfLit) -> Option<bool> {
+        match self.value[l.unsigned_abs() as usize] {
+            0 => None,
+            v => Some((v > 0) == (l > 0)),
+        }
+    }
+
+    /// Makes `l` true (without propagating); `false` if it is false already.
+    fn assign(&mut self, l: CnfLit) -> bool {
+        match self.lit_value(l) {
+            Some(v) => v,
+            None => {
+                self.value[l.unsigned_abs() as usize] = if l > 0 { 1 } else { -1 };
+                self.trail.push(l);
+                true
+            }
+        }
+    }
+
+    /// Opens a decision level and makes `l` true in it, propagating; `false` on a conflict
+    /// (the level stays open: [`Propagator::backtrack`] undoes it).
+    pub fn decide(&mut self, l: CnfLit) -> bool {
+        self.levels.push(self.trail.len());
+        self.assign(l) && self.propagate()
+    }
+
+    pub fn level(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Undoes every decision level above `level`.
+    pub fn backtrack(&mut self, level: usize) {
+        if level >= self.levels.len() {
+            return;
+        }
+        let keep = self.levels[level];
+        for &l in &self.trail[keep..] {
+            self.value[l.unsigned_abs() as usize] = 0;
+        }
+        self.trail.truncate(keep);
+        self.levels.truncate(level);
+        self.head = keep;
+    }
+
+    /// The assignment as a model (`model[v]`, index 0 unused), unassigned variables taken from
+    /// `fallback`.
+    pub fn model(&self, fallback: &[bool]) -> Vec<bool> {
+        let mut m = vec![false; self.value.len().max(fallback.len())];
+        for (v, slot) in m.iter_mut().enumerate().skip(1) {
+            *slot = match self.value.get(v).copied().unwrap_or(0) {
+                0 => fallback.get(v).copied().unwrap_or(false),
+                x => x > 0,
+            };
+        }
+        m
+    }
+
+    fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let p = self.trail[self.head];
+            self.head += 1;
+            let false_lit = -p;
+            let mut watching = std::mem::take(&mut self.watches[code(false_lit)]);
+            let mut i = 0;
+            let mut ok = true;
+            while i < watching.len() {
+                let c = watching[i] as usize;
+                let (s, e) = (self.starts[c], self.starts[c + 1]);
+                if self.lits[s] == false_lit {
+                    self.lits.swap(s, s + 1);
+                }
+                let other = self.lits[s];
+                if self.lit_value(other) == Some(true) {
+                    i += 1;
+                    continue;
+                }
+                let replacement = (s + 2..e).find(|&k| self.lit_value(self.lits[k]) != Some(false));
+                if let Some(k) = replacement {
+                    self.lits.swap(s + 1, k);
+                    self.watches[code(self.lits[s + 1])].push(c as u32);
+                    watching.swap_remove(i);
+                    continue;
+                }
+                i += 1;
+                if !self.assign(other) {
+                    ok = false;
+                    break;
+                }
+            }
+            self.watches[code(false_lit)] = watching;
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Propagator;
+    use crate::cnf::Cnf;
+
+    fn cnf(n: u32, clauses: &[&[i32]]) -> Cnf {
+        let mut c = Cnf::with_vars(n);
+        for cl in clauses {
+            c.add_clause(cl);
+        }
+        c
+    }
+
+    #[test]
+    fn propagates_chains_and_undoes_levels() {
+        // 1 → 2 → 3, and ¬(1 ∧ 4)
+        let f = cnf(4, &[&[-1, 2], &[-2, 3], &[-1, -4]]);
+        let mut p = Propagator::new(&f);
+        assert!(p.decide(1));
+        assert_eq!(p.lit_value(3), Some(true));
+        assert_eq!(p.lit_value(4), Some(false));
+        p.backtrack(0);
+        assert_eq!(p.lit_value(3), None);
+        assert!(p.decide(4));
+        assert!(!p.decide(1), "1 contradicts 4");
+        p.backtrack(1);
+        assert_eq!(p.lit_value(1), Some(false), "4 implies not 1");
+    }
+
+    #[test]
+    fn units_and_empty_clauses_at_the_root() {
+        let p = Propagator::new(&cnf(2, &[&[1], &[-1, 2]]));
+        assert!(!p.refuted);
+        assert_eq!(p.lit_value(2), Some(true));
+        assert!(Propagator::new(&cnf(1, &[&[1], &[-1]])).refuted);
+    }
+
+    #[test]
+    fn every_assignment_agrees_with_the_clauses() {
+        // All assignments of 5 variables over random 3-clauses: propagation never refutes a
+        // satisfying assignment, and every complete assignment it accepts satisfies the CNF.
+        let mut seed = 7u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..50 {
+            let mut f = Cnf::with_vars(5);
+            for _ in 0..8 {
+                let c: Vec<i32> = (0..3)
+                    .map(|_| {
+                        let v = rnd(5) as i32 + 1;
+                        if rnd(2) == 0 { v } else { -v }
+                    })
+                    .collect();
+                f.add_clause(&c);
+            }
+            let mut p = Propagator::new(&f);
+            for bits in 0..32u32 {
+                let model: Vec<bool> = std::iter::once(false)
+                    .chain((0..5).map(|i| bits >> i & 1 == 1))
+                    .collect();
+                p.backtrack(0);
+                let ok = !p.refuted
+                    && (1..=5).all(|v| p.decide(if model[v] { v as i32 } else { -(v as i32) }));
+                assert_eq!(ok, f.satisfied_by(&model), "assignment {bits:05b}");
+            }
+        }
+    }
+}
