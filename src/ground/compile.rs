@@ -289,7 +289,12 @@ impl<'a> Compiler<'a> {
         for (i, a) in args.iter().enumerate() {
             let mut anon = Vec::new();
             collect_anonymous(a, &mut anon);
-            if anon.is_empty() {
+            let mut vars = Vec::new();
+            collect_named_vars(a, &mut vars);
+            if anon.is_empty() && vars.is_empty() {
+                // A ground argument stays where it is.
+                body_args.push(a.clone());
+            } else if anon.is_empty() {
                 let v = Term::Var(format!("#P{i}"), span.clone());
                 body_args.push(v.clone());
                 head_args.push(v);

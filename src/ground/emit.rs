@@ -423,10 +423,12 @@ impl Grounder {
                             None => return Ok(()),
                         }
                     }
-                    let weight = values
-                        .first()
-                        .copied()
-                        .unwrap_or_else(|| g.program.symbols.num(0));
+                    // clingo drops an element without terms from everything but `#count`.
+                    let weight = match values.first() {
+                        Some(&w) => w,
+                        None if func == AggFunc::Count => g.program.symbols.num(0),
+                        None => return Ok(()),
+                    };
                     // clingo drops a head `#sum` element whose weight is not an integer: its
                     // atom is not even chosen.
                     let sum = matches!(func, AggFunc::Sum | AggFunc::SumPlus);
@@ -659,9 +661,11 @@ impl Grounder {
                         None => return Ok(()),
                     }
                 }
+                // clingo drops an element without terms from everything but `#count`.
                 let weight = match terms.first() {
                     Some(&w) => w,
-                    None => g.program.symbols.num(0),
+                    None if agg.func == AggFunc::Count => g.program.symbols.num(0),
+                    None => return Ok(()),
                 };
                 if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
                     match g.program.symbols.as_int(weight) {

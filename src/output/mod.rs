@@ -344,7 +344,11 @@ impl Printer {
             search.first_model.unwrap_or_default().as_secs_f64(),
             search.unsat_time.as_secs_f64()
         );
-        let _ = writeln!(out, "CPU Time     : {:.3}s", cpu_time().unwrap_or(total).as_secs_f64());
+        let _ = writeln!(
+            out,
+            "CPU Time     : {:.3}s",
+            cpu_time().unwrap_or(total).as_secs_f64()
+        );
         if self.show_stats {
             self.text_stats(out);
         }
@@ -396,7 +400,11 @@ impl Printer {
             search.first_model.unwrap_or_default().as_secs_f64(),
             search.unsat_time.as_secs_f64()
         );
-        let _ = writeln!(out, "% CPU Time       : {:.3}s", cpu_time().unwrap_or(total).as_secs_f64());
+        let _ = writeln!(
+            out,
+            "% CPU Time       : {:.3}s",
+            cpu_time().unwrap_or(total).as_secs_f64()
+        );
     }
 
     /// aspsat's statistics (`--stats`) in the text format.
