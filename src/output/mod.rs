@@ -291,10 +291,11 @@ impl Printer {
         }
         self.finished = true;
         let total = self.start.elapsed();
-        if self.format != Format::Json && self.style.models == ModelsShown::Last {
-            if let Some((symbols, costs)) = self.witnesses.pop() {
-                self.print_model(self.models - 1, &symbols, costs.as_deref());
-            }
+        if self.format != Format::Json
+            && self.style.models == ModelsShown::Last
+            && let Some((symbols, costs)) = self.witnesses.pop()
+        {
+            self.print_model(self.models - 1, &symbols, costs.as_deref());
         }
         let mut out = std::io::stdout().lock();
         match self.format {
