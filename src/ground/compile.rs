@@ -1,12 +1,13 @@
-//! From the AST to compiled rules: pools expanded, `#const`s substituted, intervals turned into
-//! range literals over fresh variables, anonymous variables made fresh (projected away in
+//! From the AST to compiled rules: pools expanded (by [`super::unpool`], which also says where
+//! each interval's range goes), `#const`s substituted, intervals turned into range literals over
+//! fresh variables, anonymous variables made fresh (projected away in
 //! negative literals), and variables and conditions numbered per rule. Rules come out unplanned:
 //! the caller hands each to [`super::plan`] (which checks safety) in the order they appear in
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
-use super::pools::{expand_atom, expand_conjunction, expand_literal, expand_term, product};
 use super::term::{CTerm, EvalError, VarId, eval};
+use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
@@ -237,7 +238,14 @@ impl<'a> Compiler<'a> {
                 // negative literals it is needed for the meaning, in positive ones for size).
                 let mut anon = Vec::new();
                 collect_anonymous(&atom.term, &mut anon);
-                if !anon.is_empty() && !anon.iter().any(|k| self.shared_anonymous.contains(k)) {
+                // clingo does not project a classically negated atom under `not`: its
+                // anonymous variables are unsafe there (`a :- not -q(_).`).
+                let negated_classical =
+                    *sign != Sign::Pos && matches!(atom.term, Term::Fun { negative: true, .. });
+                if !anon.is_empty()
+                    && !negated_classical
+                    && !anon.iter().any(|k| self.shared_anonymous.contains(k))
+                {
                     let projected = self.project(atom)?;
                     return self.literal(
                         &Literal::Atom {
@@ -263,38 +271,73 @@ impl<'a> Compiler<'a> {
     }
 
     /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
-    /// from `p(X,Y)` and the literal becomes `not #projN(X)`.
+    /// from `p(X,Y)` and the literal becomes `not #projN(X)`. An argument without anonymous
+    /// variables is passed through a fresh variable (`e(_,X+X)` becomes `#projN(X+X)` derived
+    /// from `e(_,P)`), so arithmetic in it needs no inverse.
     fn project(&mut self, atom: &Atom) -> Result<Atom, Diagnostic> {
+        let Term::Fun {
+            name,
+            args,
+            negative,
+            span,
+        } = &atom.term
+        else {
+            return Err(Diagnostic::error(&atom.span, "expected an atom"));
+        };
+        let mut body_args = Vec::new();
+        let mut head_args = Vec::new();
+        let mut lit_args = Vec::new();
         let mut named = Vec::new();
-        collect_named_vars(&atom.term, &mut named);
+        for (i, a) in args.iter().enumerate() {
+            let mut anon = Vec::new();
+            collect_anonymous(a, &mut anon);
+            let mut vars = Vec::new();
+            collect_named_vars(a, &mut vars);
+            if anon.is_empty() && vars.is_empty() {
+                // A ground argument stays where it is.
+                body_args.push(a.clone());
+            } else if anon.is_empty() {
+                let v = Term::Var(format!("#P{i}"), span.clone());
+                body_args.push(v.clone());
+                head_args.push(v);
+                lit_args.push(a.clone());
+            } else {
+                collect_named_vars(a, &mut named);
+                body_args.push(a.clone());
+            }
+        }
+        for (n, s) in named {
+            head_args.push(Term::Var(n.clone(), s.clone()));
+            lit_args.push(Term::Var(n, s));
+        }
         self.projections += 1;
-        let head = Atom {
+        let proj = format!("#proj{}", self.projections);
+        let fun = |name: &str, args: Vec<Term>, negative: bool| Atom {
             term: Term::Fun {
-                name: format!("#proj{}", self.projections),
-                args: named
-                    .iter()
-                    .map(|(n, s)| Term::Var(n.clone(), s.clone()))
-                    .collect(),
-                negative: false,
-                span: atom.span.clone(),
+                name: name.to_string(),
+                args,
+                negative,
+                span: span.clone(),
             },
             span: atom.span.clone(),
         };
+        let head = fun(&proj, head_args, false);
+        let body_atom = fun(name, body_args, *negative);
         // The auxiliary rule's own body keeps its anonymous variables.
         let mut keep = Vec::new();
         collect_anonymous(&atom.term, &mut keep);
         let saved = std::mem::replace(&mut self.shared_anonymous, keep);
         let result = self.rule(&Rule {
-            head: Head::Atom(head.clone()),
+            head: Head::Atom(head),
             body: vec![BodyLit::Lit(Literal::Atom {
                 sign: Sign::Pos,
-                atom: atom.clone(),
+                atom: body_atom,
             })],
             span: atom.span.clone(),
         });
         self.shared_anonymous = saved;
         result?;
-        Ok(head)
+        Ok(fun(&proj, lit_args, false))
     }
 
     fn condition(&mut self, lits: &[Literal], vars: &mut Vars) -> Result<Vec<Lit>, Diagnostic> {
@@ -334,45 +377,30 @@ impl<'a> Compiler<'a> {
         ranges: &mut Ranges,
     ) -> Result<Body, Diagnostic> {
         let mut elems = Vec::new();
-        for e in &agg.elems {
-            for terms in product(&e.terms, expand_term) {
-                for cond in expand_conjunction(&e.cond) {
-                    let mut local = Vec::new();
-                    let mut cterms = Vec::with_capacity(terms.len());
-                    let mut shared = Vec::new();
-                    for t in &terms {
-                        collect_anonymous(t, &mut shared);
-                        cterms.push(self.term(t, vars, &mut local)?);
-                    }
-                    let saved = std::mem::replace(&mut self.shared_anonymous, shared);
-                    let lits = self.condition(&cond, vars);
-                    self.shared_anonymous = saved;
-                    let mut lits = lits?;
-                    lits.extend(local);
-                    elems.push(ir::AggElem {
-                        terms: cterms,
-                        cond: Condition {
-                            id: vars.condition(),
-                            lits,
-                        },
-                    });
-                }
+        for e in unpool::aggregate_elems(&agg.elems) {
+            let mut local = Vec::new();
+            let mut cterms = Vec::with_capacity(e.terms.len());
+            let mut shared = Vec::new();
+            for t in &e.terms {
+                collect_anonymous(t, &mut shared);
+                cterms.push(self.term(t, vars, &mut local)?);
             }
+            let saved = std::mem::replace(&mut self.shared_anonymous, shared);
+            let lits = self.condition(&e.cond, vars);
+            self.shared_anonymous = saved;
+            let mut lits = lits?;
+            lits.extend(local);
+            elems.push(ir::AggElem {
+                terms: cterms,
+                cond: Condition {
+                    id: vars.condition(),
+                    lits,
+                },
+            });
         }
-        let mut guards = Vec::new();
-        for (g, left) in [(&agg.left, true), (&agg.right, false)] {
-            if let Some(g) = g {
-                let alts = expand_term(&g.term);
-                if alts.len() != 1 {
-                    return Err(Diagnostic::error(
-                        &agg.span,
-                        "pools in aggregate guards are not supported",
-                    ));
-                }
-                let t = self.term(&alts[0], vars, ranges)?;
-                guards.push((if left { g.op.flip() } else { g.op }, t));
-            }
-        }
+        // Pools in guards were expanded with the body (they split the rule).
+        let mut guards = self.guards(&agg.left, &agg.right, vars, ranges)?;
+        assign_through_variable(sign, &mut guards, vars, ranges, &agg.span);
         Ok(Body::Aggregate(ir::Aggregate {
             sign,
             func: agg.func,
@@ -385,53 +413,8 @@ impl<'a> Compiler<'a> {
 
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
-        let bodies = expand_bodies(&rule.body)?;
-        let heads: Vec<Head> = match &rule.head {
-            Head::Atom(a) => expand_atom(a).into_iter().map(Head::Atom).collect(),
-            Head::Choice {
-                elems,
-                left,
-                right,
-                span,
-            } => {
-                let mut new_elems = Vec::new();
-                for e in elems {
-                    for atom in expand_atom(&e.atom) {
-                        for cond in expand_conjunction(&e.cond) {
-                            new_elems.push(ChoiceElem {
-                                atom: atom.clone(),
-                                cond,
-                                span: e.span.clone(),
-                            });
-                        }
-                    }
-                }
-                let guard_alts = |g: &Option<Guard>| -> Vec<Option<Guard>> {
-                    match g {
-                        None => vec![None],
-                        Some(g) => expand_term(&g.term)
-                            .into_iter()
-                            .map(|term| Some(Guard { op: g.op, term }))
-                            .collect(),
-                    }
-                };
-                let mut heads = Vec::new();
-                for l in guard_alts(left) {
-                    for r in guard_alts(right) {
-                        heads.push(Head::Choice {
-                            elems: new_elems.clone(),
-                            left: l.clone(),
-                            right: r,
-                            span: span.clone(),
-                        });
-                    }
-                }
-                heads
-            }
-            Head::None => vec![Head::None],
-            Head::Disjunction(_) | Head::Aggregate { .. } => vec![rule.head.clone()],
-        };
-        for head in &heads {
+        let bodies = unpool::bodies(&rule.body);
+        for head in unpool::heads(&rule.head) {
             for body in &bodies {
                 self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span)?;
             }
@@ -447,7 +430,7 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         maximize: bool,
     ) -> Result<(), Diagnostic> {
-        let bodies = expand_bodies(body)?;
+        let bodies = unpool::bodies(body);
         let weight = if maximize {
             Term::Unary(
                 UnOp::Minus,
@@ -482,7 +465,7 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
-        let bodies = expand_bodies(body)?;
+        let bodies = unpool::bodies(body);
         for t in expand_term(term) {
             for body in &bodies {
                 self.single_rule(&RuleHead::Show(t.clone()), body, span)?;
@@ -500,8 +483,8 @@ impl<'a> Compiler<'a> {
                 None => crate::program::ExternalValue::False,
             },
         };
-        let bodies = expand_bodies(&ext.body)?;
-        for atom in expand_atom(&ext.atom) {
+        let bodies = unpool::bodies(&ext.body);
+        for atom in unpool::expand_atom(&ext.atom) {
             for body in &bodies {
                 let head = RuleHead::External {
                     atom: atom.clone(),
@@ -520,7 +503,7 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
-        let bodies = expand_bodies(body)?;
+        let bodies = unpool::bodies(body);
         for (u, v) in pairs {
             for u in expand_term(u) {
                 for v in expand_term(v) {
@@ -541,8 +524,8 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
-        let bodies = expand_bodies(body)?;
-        for atom in expand_atom(atom) {
+        let bodies = unpool::bodies(body);
+        for atom in unpool::expand_atom(atom) {
             for body in &bodies {
                 self.single_rule(&RuleHead::Project(atom.clone()), body, span)?;
             }
@@ -586,12 +569,21 @@ impl<'a> Compiler<'a> {
                     cbody.push(Body::Lit(c));
                 }
                 BodyLit::Conditional { lit, cond, .. } => {
-                    let mut local = Vec::new();
-                    let clit = self.literal(lit, vars, &mut local)?;
-                    let mut lits = self.condition(cond, vars)?;
-                    lits.extend(local);
+                    let mut alts = Vec::new();
+                    for alt in unpool::conditional_alternatives(lit) {
+                        let mut local = Vec::new();
+                        let item = self.literal(&alt, vars, &mut local)?;
+                        alts.push(ir::Local {
+                            item,
+                            cond: Condition {
+                                id: vars.condition(),
+                                lits: local,
+                            },
+                        });
+                    }
+                    let lits = self.condition(cond, vars)?;
                     cbody.push(Body::Conditional {
-                        lit: clit,
+                        alts,
                         cond: Condition {
                             id: vars.condition(),
                             lits,
@@ -668,13 +660,7 @@ impl<'a> Compiler<'a> {
             }) => {
                 let mut celems = Vec::new();
                 for e in elems {
-                    for atom in expand_atom(&e.atom) {
-                        for terms in product(&e.terms, expand_term) {
-                            for cond in expand_conjunction(&e.cond) {
-                                celems.push(self.head_elem(&atom, Some(&terms), &cond, vars)?);
-                            }
-                        }
-                    }
+                    celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars)?);
                 }
                 let guards = self.guards(left, right, vars, ranges)?;
                 ir::Head::Choice {
@@ -685,20 +671,35 @@ impl<'a> Compiler<'a> {
             }
             RuleHead::Ast(Head::Disjunction(elems)) => {
                 let mut celems = Vec::new();
-                for e in elems {
-                    for atom in expand_atom(&e.atom) {
-                        for cond in expand_conjunction(&e.cond) {
-                            celems.push(self.head_elem(&atom, None, &cond, vars)?);
-                        }
+                for e in unpool::disjunction_elems(elems) {
+                    let mut heads = Vec::new();
+                    for atom in &e.heads {
+                        let mut local = Vec::new();
+                        let item = self.atom(atom, vars, &mut local)?;
+                        heads.push(ir::Local {
+                            item,
+                            cond: Condition {
+                                id: vars.condition(),
+                                lits: local,
+                            },
+                        });
                     }
+                    let lits = self.condition(&e.cond, vars)?;
+                    celems.push(ir::DisjElem {
+                        heads,
+                        cond: Condition {
+                            id: vars.condition(),
+                            lits,
+                        },
+                    });
                 }
                 ir::Head::Disjunction(celems)
             }
         })
     }
 
-    /// An element `terms : atom : cond` of a choice, head aggregate (with `terms`) or
-    /// disjunction; intervals in the atom or terms become range literals of the condition.
+    /// An element `terms : atom : cond` of a choice or head aggregate (with `terms`);
+    /// intervals in the atom or terms become range literals of the condition.
     fn head_elem(
         &mut self,
         atom: &Atom,
@@ -731,10 +732,37 @@ impl<'a> Compiler<'a> {
     }
 }
 
+/// `t = #agg{...}` with a term `t` that is neither a variable nor ground (`C+1 = #min{...}`)
+/// assigns through a fresh variable, as in clingo: `V = #agg{...}, t = V`.
+fn assign_through_variable(
+    sign: Sign,
+    guards: &mut [(CmpOp, CTerm)],
+    vars: &mut Vars,
+    ranges: &mut Ranges,
+    span: &Span,
+) {
+    let assigns = |(op, t): &(CmpOp, CTerm)| *op == CmpOp::Eq && matches!(t, CTerm::Var(_));
+    if sign != Sign::Pos || guards.iter().any(assigns) {
+        return;
+    }
+    if let Some((_, t)) = guards
+        .iter_mut()
+        .find(|(op, t)| *op == CmpOp::Eq && !t.is_ground())
+    {
+        let var = vars.fresh("#Agg", span);
+        let term = std::mem::replace(t, CTerm::Var(var));
+        ranges.push(Lit::Cmp {
+            op: CmpOp::Eq,
+            lhs: term,
+            rhs: CTerm::Var(var),
+        });
+    }
+}
+
 /// A variable of an aggregate is global when it also occurs in the head, in a plain body
 /// literal or in a guard; other variables are local to each element.
 fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
-    let mut global = head.vars();
+    let mut global = head.global_vars();
     for b in body.iter() {
         match b {
             Body::Lit(l) => global.extend(l.vars()),
@@ -773,40 +801,6 @@ enum RuleHead {
         priority: Option<Term>,
         terms: Vec<Term>,
     },
-}
-
-/// Expands pools in a body: plain literals expand into alternative bodies, conditional literals
-/// into conjunctions within the same body.
-fn expand_bodies(body: &[BodyLit]) -> Result<Vec<Vec<BodyLit>>, Diagnostic> {
-    let mut body_alts: Vec<Vec<Vec<BodyLit>>> = Vec::new();
-    for b in body {
-        match b {
-            BodyLit::Lit(l) => body_alts.push(
-                expand_literal(l)
-                    .into_iter()
-                    .map(|l| vec![BodyLit::Lit(l)])
-                    .collect(),
-            ),
-            BodyLit::Conditional { lit, cond, span } => {
-                let mut conj = Vec::new();
-                for lit in expand_literal(lit) {
-                    for cond in expand_conjunction(cond) {
-                        conj.push(BodyLit::Conditional {
-                            lit: lit.clone(),
-                            cond,
-                            span: span.clone(),
-                        });
-                    }
-                }
-                body_alts.push(vec![conj]);
-            }
-            BodyLit::Aggregate { .. } => body_alts.push(vec![vec![b.clone()]]),
-        }
-    }
-    Ok(product(&body_alts, |alts| alts.clone())
-        .into_iter()
-        .map(|parts| parts.into_iter().flatten().collect())
-        .collect())
 }
 
 fn collect_anonymous(t: &Term, out: &mut Vec<AnonKey>) {

@@ -123,8 +123,8 @@ impl Grounder {
                 }
                 // Comparisons and ranges were checked by the join.
                 ir::Body::Lit(_) => BodyPart::True,
-                ir::Body::Conditional { lit, cond } => {
-                    self.conditional(lit, cond, &rule.plan, b)?
+                ir::Body::Conditional { alts, cond } => {
+                    self.conditional(alts, cond, &rule.plan, b)?
                 }
                 ir::Body::Aggregate(a) => self.body_aggregate(i, a, &rule.plan, b)?,
             };
@@ -137,10 +137,11 @@ impl Grounder {
         Ok(Some(body))
     }
 
-    /// `lit : cond`: one instance per instance of the condition.
+    /// `l1 ; ... ; ln : cond`: one instance per instance of the condition, whose literal is
+    /// the disjunction of the open alternatives (an auxiliary atom when there are several).
     fn conditional(
         &mut self,
-        lit: &ir::Lit,
+        alts: &[ir::Local<ir::Lit>],
         cond: &ir::Condition,
         plan: &RulePlan,
         b: &Binding,
@@ -148,22 +149,38 @@ impl Grounder {
         let mut instances = Vec::new();
         let mut falsified = false;
         self.conditions(cond, plan, b, &mut |g, binding, cond_lits| {
-            match g.ground_lit(lit, binding)? {
-                LitValue::True => {}
-                LitValue::False if cond_lits.is_empty() => falsified = true,
-                LitValue::False => {
-                    // The literal is false: the instance says the condition fails.
-                    // Keep it with an always-false literal's atom via negation.
-                    instances.push(CondInstance {
-                        lit: g.false_lit(),
-                        cond: cond_lits,
-                    });
-                }
-                LitValue::Open(l) => instances.push(CondInstance {
-                    lit: l,
-                    cond: cond_lits,
-                }),
+            let mut open = Vec::new();
+            let mut holds = false;
+            for alt in alts {
+                // Local conditions hold only the ranges of intervals: no literals of their own.
+                g.conditions(&alt.cond, plan, binding, &mut |g, binding, _| {
+                    match g.ground_lit(&alt.item, binding)? {
+                        LitValue::True => holds = true,
+                        LitValue::False => {}
+                        LitValue::Open(l) => open.push(l),
+                    }
+                    Ok(())
+                })?;
             }
+            if holds {
+                return Ok(());
+            }
+            open.sort();
+            open.dedup();
+            let lit = match open[..] {
+                [] if cond_lits.is_empty() => {
+                    falsified = true;
+                    return Ok(());
+                }
+                // The literal is false: the instance says the condition fails.
+                [] => g.false_lit(),
+                [l] => l,
+                _ => Lit::pos(g.disjunction_atom(open)),
+            };
+            instances.push(CondInstance {
+                lit,
+                cond: cond_lits,
+            });
             Ok(())
         })?;
         Ok(if falsified {
@@ -410,27 +427,73 @@ impl Grounder {
         Ok(())
     }
 
-    /// `a ; b : c :- body`: the element instances, shifted into normal rules.
+    /// `a ; b : c :- body`: the element instances, shifted into normal rules. An element
+    /// whose heads are all undefined or empty holds whenever its condition does: with an empty
+    /// condition the rule instance is dropped, otherwise the condition's failure joins the
+    /// body. An element with several heads (or a head over an interval) stands for the
+    /// auxiliary atom of their conjunction.
     fn emit_disjunction(
         &mut self,
-        elems: &[ir::ChoiceElem],
+        elems: &[ir::DisjElem],
         plan: &RulePlan,
         b: &Binding,
-        body: Vec<BodyElem>,
+        mut body: Vec<BodyElem>,
         span: &Span,
     ) -> Result<(), Diagnostic> {
         let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+        let mut derived = Vec::new();
+        let mut trivial = Vec::new();
         for e in elems {
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
-                if let Some((sym, args)) = g.atom_sym(&e.atom, binding)? {
-                    let id = g.program.atom(sym);
-                    g.derive(e.atom.pred, id, &args);
-                    if !ground_elems.iter().any(|x| x.atom == id && x.cond == cond) {
-                        ground_elems.push(ChoiceElem { atom: id, cond });
+                let mut heads = Vec::new();
+                for h in &e.heads {
+                    g.conditions(&h.cond, plan, binding, &mut |g, binding, _| {
+                        // An undefined head is left out of the conjunction (clingo).
+                        if let Some((sym, args)) = g.atom_sym(&h.item, binding)? {
+                            let id = g.program.atom(sym);
+                            derived.push((h.item.pred, id, args));
+                            heads.push(id);
+                        }
+                        Ok(())
+                    })?;
+                }
+                heads.sort();
+                heads.dedup();
+                let atom = match heads[..] {
+                    [] => {
+                        trivial.push(cond);
+                        return Ok(());
                     }
+                    [atom] => atom,
+                    _ => g.conjunction_atom(heads),
+                };
+                if !ground_elems
+                    .iter()
+                    .any(|x| x.atom == atom && x.cond == cond)
+                {
+                    ground_elems.push(ChoiceElem { atom, cond });
                 }
                 Ok(())
             })?;
+        }
+        // An element that is a fact satisfies the rule instance: like clingo, drop it (its
+        // other atoms are not derived by it).
+        if ground_elems
+            .iter()
+            .any(|e| e.cond.is_empty() && self.program.is_fact(e.atom))
+        {
+            return Ok(());
+        }
+        for cond in trivial {
+            if cond.is_empty() {
+                return Ok(());
+            }
+            // not (cond): the instance "cond → false"
+            let lit = self.false_lit();
+            body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+        }
+        for (pred, id, args) in derived {
+            self.derive(pred, id, &args);
         }
         self.shift_disjunction(body, ground_elems, span);
         Ok(())
@@ -456,6 +519,7 @@ impl Grounder {
         }
         let mut ground_elems = Vec::new();
         let mut agg_elems = Vec::new();
+        let mut derived = Vec::new();
         for e in elems {
             self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
                 let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
@@ -470,10 +534,33 @@ impl Grounder {
                             None => return Ok(()),
                         }
                     }
-                    let weight = values
-                        .first()
-                        .copied()
-                        .unwrap_or_else(|| g.program.symbols.num(0));
+                    // clingo drops an element without terms from everything but `#count`.
+                    let weight = match values.first() {
+                        Some(&w) => w,
+                        None if func == AggFunc::Count => g.program.symbols.num(0),
+                        None => return Ok(()),
+                    };
+                    // clingo drops a head `#sum` element whose weight is not an integer: its
+                    // atom is not even chosen.
+                    let sum = matches!(func, AggFunc::Sum | AggFunc::SumPlus);
+                    match g.program.symbols.as_int(weight) {
+                        None if sum => {
+                            g.info(
+                                &rule.rule.span,
+                                "tuple ignored: the weight of a #sum element must be an integer",
+                            );
+                            return Ok(());
+                        }
+                        // clingo neither ignores nor counts these consistently (`#sum+{-1:a;
+                        // 2:b} = 1.` has the answer set {a,b}, `#sum+{-3:a} <= -1.` none).
+                        Some(w) if w < 0 && func == AggFunc::SumPlus && !guards.is_empty() => {
+                            return Err(Diagnostic::error(
+                                &rule.rule.span,
+                                "a negative weight in a #sum+ head aggregate is not supported",
+                            ));
+                        }
+                        _ => {}
+                    }
                     let tuple = g.program.symbols.tuple(values);
                     let mut agg_cond = cond.clone();
                     agg_cond.push(Lit::pos(id));
@@ -483,7 +570,18 @@ impl Grounder {
                         cond: agg_cond,
                     });
                 }
-                g.derive(e.atom.pred, id, &args);
+                derived.push((e.atom.pred, id, args));
+                if e.terms.is_none() && !guards.is_empty() {
+                    // A bounded choice counts its distinct atoms.
+                    let mut count_cond = cond.clone();
+                    count_cond.push(Lit::pos(id));
+                    let one = g.program.symbols.num(1);
+                    agg_elems.push(AggElem {
+                        tuple: g.program.symbols.tuple(vec![sym]),
+                        weight: one,
+                        cond: count_cond,
+                    });
+                }
                 ground_elems.push(ChoiceElem { atom: id, cond });
                 Ok(())
             })?;
@@ -494,8 +592,33 @@ impl Grounder {
                 elems: agg_elems,
                 guards: ground_guards,
             };
-            self.head_aggregate_constraint(aggregate, &body, &rule.rule.span);
+            if !self.head_aggregate_constraint(aggregate, &body, &rule.rule.span) {
+                // No choice meets the guards: the instance is the constraint alone and, as in
+                // clingo, derives none of its atoms (which also ends grounding chains such as
+                // `#count { 3 : p(3+X) } = X :- p(X).`). Conditions count as far as they are
+                // known when the rule is instantiated: clingo's grounder decides the same way,
+                // so `2 { p; r : p }.` (r's condition p comes from this very rule) has no
+                // answer set.
+                return Ok(());
+            }
             ground_guards = Vec::new();
+        } else if !ground_guards.is_empty() {
+            let count = Aggregate {
+                func: AggFunc::Count,
+                elems: agg_elems,
+                guards: ground_guards.clone(),
+            };
+            if aggregate::decided(&count, &self.program.symbols) == Some(false) {
+                // As for head aggregates: no choice meets the bounds.
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body,
+                });
+                return Ok(());
+            }
+        }
+        for (pred, id, args) in derived {
+            self.derive(pred, id, &args);
         }
         self.push_rule(Rule {
             head: Head::Choice {
@@ -508,16 +631,25 @@ impl Grounder {
     }
 
     /// A head aggregate is a choice of the element atoms plus this: a constraint that the
-    /// aggregate over the chosen elements meets the guards when the body holds.
-    fn head_aggregate_constraint(&mut self, aggregate: Aggregate, body: &[BodyElem], span: &Span) {
+    /// aggregate over the chosen elements meets the guards when the body holds. Returns
+    /// whether some choice can meet them.
+    fn head_aggregate_constraint(
+        &mut self,
+        aggregate: Aggregate,
+        body: &[BodyElem],
+        span: &Span,
+    ) -> bool {
         let aggregate = self.filter_weights(aggregate, span);
         let mut constraint = body.to_vec();
         match aggregate::decided(&aggregate, &self.program.symbols) {
             Some(true) => {}
-            Some(false) => self.push_rule(Rule {
-                head: Head::None,
-                body: constraint,
-            }),
+            Some(false) => {
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body: constraint,
+                });
+                return false;
+            }
             None => {
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
@@ -529,6 +661,7 @@ impl Grounder {
                 });
             }
         }
+        true
     }
 
     /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
@@ -664,9 +797,11 @@ impl Grounder {
                         None => return Ok(()),
                     }
                 }
+                // clingo drops an element without terms from everything but `#count`.
                 let weight = match terms.first() {
                     Some(&w) => w,
-                    None => g.program.symbols.num(0),
+                    None if agg.func == AggFunc::Count => g.program.symbols.num(0),
+                    None => return Ok(()),
                 };
                 if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
                     match g.program.symbols.as_int(weight) {

@@ -68,10 +68,25 @@ pub struct Condition {
     pub lits: Vec<Lit>,
 }
 
+/// A literal or atom that stands for its instances over its own local condition: the range
+/// literals of the intervals written in it. An alternative of a conditional body literal (one
+/// instance of one alternative must hold) or a head of a disjunction element (every instance
+/// of every head must hold); see [`super::unpool`].
+#[derive(Clone, Debug)]
+pub struct Local<T> {
+    pub item: T,
+    pub cond: Condition,
+}
+
 #[derive(Clone, Debug)]
 pub enum Body {
     Lit(Lit),
-    Conditional { lit: Lit, cond: Condition },
+    /// `l1 ; ... ; ln : cond` (the alternatives of a pool in the literal): for every instance
+    /// of `cond`, one of the alternatives holds.
+    Conditional {
+        alts: Vec<Local<Lit>>,
+        cond: Condition,
+    },
     Aggregate(Aggregate),
 }
 
@@ -139,6 +154,15 @@ pub struct ChoiceElem {
     pub cond: Condition,
 }
 
+/// An element `h1 & ... & hn : cond` of a disjunction (a pool or an interval in the atom makes
+/// several heads): it holds when its condition and all its heads do. Without heads (all
+/// undefined, or empty intervals) it holds whenever its condition does.
+#[derive(Clone, Debug)]
+pub struct DisjElem {
+    pub heads: Vec<Local<Atom>>,
+    pub cond: Condition,
+}
+
 #[derive(Clone, Debug)]
 pub enum Head {
     None,
@@ -149,8 +173,8 @@ pub enum Head {
         elems: Vec<ChoiceElem>,
         guards: Vec<(CmpOp, CTerm)>,
     },
-    /// `a ; b : c` (elements as in choice rules, without terms).
-    Disjunction(Vec<ChoiceElem>),
+    /// `a ; b : c`: one of the elements holds.
+    Disjunction(Vec<DisjElem>),
     /// `#show t : body.`
     ShowTerm(CTerm),
     /// `#external atom : body. [value]`: the body only selects the instances.
@@ -196,7 +220,10 @@ impl Head {
             }
             Head::Disjunction(elems) => {
                 for e in elems {
-                    e.atom.args.iter().for_each(|t| t.collect_vars(&mut v));
+                    for h in &e.heads {
+                        h.item.args.iter().for_each(|t| t.collect_vars(&mut v));
+                        h.cond.lits.iter().for_each(|l| v.extend(l.vars()));
+                    }
                     e.cond.lits.iter().for_each(|l| v.extend(l.vars()));
                 }
             }
@@ -212,6 +239,21 @@ impl Head {
             }
         }
         v
+    }
+
+    /// The head's variables that are global to the rule: those of a head atom, a shown term,
+    /// an optimization element or a guard. Variables of choice, aggregate and disjunction
+    /// elements are local to their element unless the body binds them too.
+    pub fn global_vars(&self) -> Vec<VarId> {
+        match self {
+            Head::Disjunction(_) => Vec::new(),
+            Head::Choice { guards, .. } => {
+                let mut v = Vec::new();
+                guards.iter().for_each(|(_, t)| t.collect_vars(&mut v));
+                v
+            }
+            _ => self.vars(),
+        }
     }
 }
 
@@ -242,9 +284,11 @@ impl Rule {
     pub fn head_preds(&self) -> Vec<PredId> {
         match &self.head {
             Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],
-            Head::Choice { elems, .. } | Head::Disjunction(elems) => {
-                elems.iter().map(|e| e.atom.pred).collect()
-            }
+            Head::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
+            Head::Disjunction(elems) => elems
+                .iter()
+                .flat_map(|e| e.heads.iter().map(|h| h.item.pred))
+                .collect(),
             Head::None
             | Head::ShowTerm(_)
             | Head::Cost { .. }
@@ -269,8 +313,10 @@ impl Rule {
                 add(cond);
             }
         }
-        if let Head::Choice { elems, .. } | Head::Disjunction(elems) = &self.head {
-            elems.iter().for_each(|e| add(&e.cond));
+        match &self.head {
+            Head::Choice { elems, .. } => elems.iter().for_each(|e| add(&e.cond)),
+            Head::Disjunction(elems) => elems.iter().for_each(|e| add(&e.cond)),
+            _ => {}
         }
         out
     }
@@ -287,8 +333,8 @@ impl Rule {
         for b in &self.body {
             match b {
                 Body::Lit(l) => lit(l, true, &mut out),
-                Body::Conditional { lit: l, cond } => {
-                    lit(l, false, &mut out);
+                Body::Conditional { alts, cond } => {
+                    alts.iter().for_each(|a| lit(&a.item, false, &mut out));
                     cond.lits.iter().for_each(|c| lit(c, false, &mut out));
                 }
                 Body::Aggregate(a) => {
@@ -298,10 +344,18 @@ impl Rule {
                 }
             }
         }
-        if let Head::Choice { elems, .. } | Head::Disjunction(elems) = &self.head {
-            for e in elems {
-                e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+        match &self.head {
+            Head::Choice { elems, .. } => {
+                for e in elems {
+                    e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+                }
             }
+            Head::Disjunction(elems) => {
+                for e in elems {
+                    e.cond.lits.iter().for_each(|c| lit(c, false, &mut out));
+                }
+            }
+            _ => {}
         }
         out
     }

@@ -1,8 +1,9 @@
 //! The grounder: from the AST to the ground program. The stages, each in its module:
 //!
 //! - [`consts`]: `#const` values (command-line overrides win);
-//! - [`compile`] (with [`pools`] and [`term`]): statements to rules in the intermediate form
-//!   [`ir`], variables and conditions numbered per rule;
+//! - [`unpool`]: pools expanded, and the scope of each interval, as clingo reads them;
+//! - [`compile`] (with [`term`]): statements to rules in the intermediate form [`ir`],
+//!   variables and conditions numbered per rule;
 //! - [`plan`]: the safety check and the join order of every body and condition;
 //! - [`schedule`]: components of the predicate dependency graph bottom-up, semi-naive inside
 //!   recursive components; it drives
@@ -21,11 +22,11 @@ mod ir;
 mod join;
 pub mod parts;
 mod plan;
-mod pools;
 mod schedule;
 mod state;
 mod store;
 mod term;
+mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
 use crate::symbol::{Signature, SymbolTable};

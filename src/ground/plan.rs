@@ -313,9 +313,12 @@ pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
     let body = plan_items(&body_items(rule), &mut bound, None)
         .map_err(|vars| unsafe_error(rule, &vars))?;
     for b in &rule.body {
-        if let Body::Conditional { lit, cond } = b {
+        if let Body::Conditional { alts, cond } = b {
             let local = planner.condition(cond, bound.clone())?;
-            planner.check(lit.vars(), &local)?;
+            for alt in alts {
+                let inner = planner.condition(&alt.cond, local.clone())?;
+                planner.check(alt.item.vars(), &inner)?;
+            }
         }
     }
     for b in &rule.body {
@@ -397,11 +400,19 @@ impl Planner<'_> {
                 terms.iter().for_each(|t| t.collect_vars(&mut v));
                 self.check(v, bound)
             }
-            Head::Choice { elems, .. } | Head::Disjunction(elems) => {
-                if let Head::Choice { guards, .. } = &self.rule.head {
-                    for (_, g) in guards {
-                        self.check(g.vars(), bound)?;
+            Head::Disjunction(elems) => {
+                for e in elems {
+                    let local = self.condition(&e.cond, bound.to_vec())?;
+                    for h in &e.heads {
+                        let inner = self.condition(&h.cond, local.clone())?;
+                        self.check(h.item.args.iter().flat_map(|t| t.vars()).collect(), &inner)?;
                     }
+                }
+                Ok(())
+            }
+            Head::Choice { elems, guards, .. } => {
+                for (_, g) in guards {
+                    self.check(g.vars(), bound)?;
                 }
                 for e in elems {
                     let local = self.condition(&e.cond, bound.to_vec())?;

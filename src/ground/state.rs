@@ -7,13 +7,13 @@
 use super::ir::{self, PredId, PredTable};
 use super::store::Relation;
 use super::term::{Binding, CTerm, EvalError, eval};
-use crate::program::{Aggregate, AtomId, GroundProgram, Lit, Rule};
+use crate::program::{Aggregate, AtomId, BodyElem, GroundProgram, Head, Lit, Rule};
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
 use rustc_hash::FxHashMap;
-use std::collections::HashSet;
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 pub struct Grounder {
     pub program: GroundProgram,
@@ -36,6 +36,15 @@ pub struct Grounder {
     /// The auxiliary atom standing for each conditional disjunction element `atom : cond`
     /// (see `emit::shift_disjunction`).
     pub element_atoms: rustc_hash::FxHashMap<(AtomId, Vec<Lit>), AtomId>,
+    /// Auxiliary atoms of conjunctions (disjunction elements with several heads) and
+    /// disjunctions (conditional literals with several alternatives), by what they stand for.
+    aux_atoms: HashMap<(AuxKind, Vec<Lit>), AtomId>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum AuxKind {
+    Conjunction,
+    Disjunction,
 }
 
 impl Grounder {
@@ -51,6 +60,7 @@ impl Grounder {
             assigned: Vec::new(),
             frozen: Vec::new(),
             element_atoms: Default::default(),
+            aux_atoms: HashMap::new(),
         }
     }
 
@@ -150,6 +160,57 @@ impl Grounder {
                 "redefinition of atom {name}: an earlier step of incremental mode defined it (clingo refuses this too)"
             ),
         )
+    }
+
+    /// An auxiliary atom equivalent to the conjunction of `heads` (atoms of a disjunction
+    /// element): `h :- aux` for each head and `aux :- h1, ..., hn`, as gringo translates it.
+    pub fn conjunction_atom(&mut self, heads: Vec<AtomId>) -> AtomId {
+        let lits: Vec<Lit> = heads.into_iter().map(Lit::pos).collect();
+        let (aux, _) = self.aux_atom(AuxKind::Conjunction, lits.clone());
+        for l in &lits {
+            self.push_rule(Rule {
+                head: Head::Atom(l.atom),
+                body: vec![BodyElem::Lit(Lit::pos(aux))],
+            });
+        }
+        self.push_rule(Rule {
+            head: Head::Atom(aux),
+            body: lits.into_iter().map(BodyElem::Lit).collect(),
+        });
+        aux
+    }
+
+    /// An auxiliary atom equivalent to the disjunction of `lits` (the alternatives of a
+    /// conditional literal): `aux :- l` for each.
+    pub fn disjunction_atom(&mut self, lits: Vec<Lit>) -> AtomId {
+        let (aux, _) = self.aux_atom(AuxKind::Disjunction, lits.clone());
+        for l in lits {
+            self.push_rule(Rule {
+                head: Head::Atom(aux),
+                body: vec![BodyElem::Lit(l)],
+            });
+        }
+        aux
+    }
+
+    /// The (derivable, hidden) auxiliary atom for `lits`, and whether it is new.
+    fn aux_atom(&mut self, kind: AuxKind, lits: Vec<Lit>) -> (AtomId, bool) {
+        let n = self.aux_atoms.len();
+        let key = (kind, lits);
+        if let Some(&a) = self.aux_atoms.get(&key) {
+            return (a, false);
+        }
+        let name = match kind {
+            AuxKind::Conjunction => "#conj",
+            AuxKind::Disjunction => "#or",
+        };
+        let name = self.program.symbols.name(name);
+        let num = self.program.symbols.num(n as i32);
+        let sym = self.program.symbols.function(name, vec![num], false);
+        let a = self.program.atom(sym);
+        self.program.derivable[a.0 as usize] = true;
+        self.aux_atoms.insert(key, a);
+        (a, true)
     }
 
     /// Adds a ground rule unless it is provisional or already there.

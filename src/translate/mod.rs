@@ -369,14 +369,20 @@ fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
 }
 
 /// The objective: elements with equal tuples are paid once, when any of their bodies holds.
-/// As in clingo, an element with a literal decided false is dropped, and so is a level left
-/// without elements (without any, the program has no objective: plain SATISFIABLE, no costs);
-/// an element whose open literals contradict each other (`a, not a`) still keeps its level.
+/// As in clingo, an element with a literal the grounder decided false is never emitted, and a
+/// level without elements does not exist (without any, the program has no objective: plain
+/// SATISFIABLE, no costs); a level whose elements are decided false only later (by
+/// simplification, or open literals that contradict each other like `a, not a`) stays.
 fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     let mut by_tuple: Vec<(Sym, i64, i64, Vec<Value>)> = Vec::new();
     let mut index: HashMap<Sym, usize> = HashMap::new();
     for e in &program.minimize {
         let Some(parts) = b.body_parts(&e.body) else {
+            // Decided false after grounding: clingo's grounder did not know, the level stays.
+            if !by_tuple.iter().any(|t| t.2 == e.priority) {
+                index.insert(e.tuple, by_tuple.len());
+                by_tuple.push((e.tuple, e.weight, e.priority, Vec::new()));
+            }
             continue;
         };
         let v = b.and(parts.into_iter().map(Value::Lit));

@@ -259,6 +259,11 @@ impl Parser<'_> {
             if nots == 1 {
                 self.mark_unsupported("negated comparison chain");
             }
+            // The chain is split into comparisons sharing their middle terms; a pool there
+            // would be expanded once per copy, where clingo expands it once for the chain.
+            if parts[1..].iter().any(|(_, l, _, _)| has_pool(l)) {
+                self.mark_unsupported("a pool in the middle of a comparison chain");
+            }
             return Ok(Elem::Chain(
                 parts
                     .into_iter()
@@ -345,6 +350,16 @@ impl Parser<'_> {
             out.push(self.term()?);
         }
         Ok(out)
+    }
+}
+
+fn has_pool(t: &Term) -> bool {
+    match t {
+        Term::Pool(..) => true,
+        Term::Fun { args, .. } => args.iter().any(has_pool),
+        Term::Unary(_, x, _) => has_pool(x),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
+        _ => false,
     }
 }
 

@@ -1,0 +1,314 @@
+//! Pools and intervals as clingo reads them: the first step of compilation.
+//!
+//! A pool `(a;b)` stands for alternatives and an interval `l..h` for the integers between its
+//! bounds; what the alternatives and the values mean depends on where they are written. This
+//! module expands pools into the form below (every later stage sees pool-free terms);
+//! [`super::compile`] turns each interval into a range literal over a fresh variable, placed in
+//! the scope this table gives (gringo's "unpool" and "simplify" steps do the same):
+//!
+//! | written in                                   | pool `(a;b)`                      | interval `l..h`                 |
+//! |----------------------------------------------|-----------------------------------|---------------------------------|
+//! | a plain body literal, an aggregate guard, a  | one rule per alternative          | range in the body: one rule     |
+//! | head atom, a choice or head aggregate guard  |                                   | instance per value              |
+//! | the tuple, atom or condition of an aggregate | one element per alternative       | range in the element's          |
+//! | or choice element                            |                                   | condition                       |
+//! | the condition of a conditional literal or    | one conditional literal (element) | range in that condition         |
+//! | of a disjunction element                     | per alternative                   |                                 |
+//! | the literal of a conditional body literal    | the **disjunction** of the        | disjunction over the values     |
+//! |                                              | alternatives                      | (range local to the literal)    |
+//! | the atom of a disjunction element            | the **conjunction** of the        | conjunction over the values     |
+//! |                                              | alternatives                      | (range local to the atom)       |
+//!
+//! So `p(1;2) ; q.` has the answer sets {p(1),p(2)} and {q}, `q(2..1) ; r.` holds trivially
+//! (an empty conjunction), and `a :- p(1;2) : q.` needs `p(1)` or `p(2)` when `q` holds.
+
+use crate::syntax::ast::*;
+
+/// Every pool-free alternative of a term (cartesian product over nested pools).
+pub fn expand_term(t: &Term) -> Vec<Term> {
+    match t {
+        Term::Pool(alts, _) => alts.iter().flat_map(expand_term).collect(),
+        Term::Fun {
+            name,
+            args,
+            negative,
+            span,
+        } => product(args, expand_term)
+            .into_iter()
+            .map(|args| Term::Fun {
+                name: name.clone(),
+                args,
+                negative: *negative,
+                span: span.clone(),
+            })
+            .collect(),
+        Term::Unary(op, x, span) => expand_term(x)
+            .into_iter()
+            .map(|x| Term::Unary(*op, Box::new(x), span.clone()))
+            .collect(),
+        Term::Binary(op, x, y, span) => {
+            let ys = expand_term(y);
+            expand_term(x)
+                .into_iter()
+                .flat_map(|x| {
+                    ys.iter().map(move |y| {
+                        Term::Binary(*op, Box::new(x.clone()), Box::new(y.clone()), span.clone())
+                    })
+                })
+                .collect()
+        }
+        Term::Interval(x, y, span) => {
+            let ys = expand_term(y);
+            expand_term(x)
+                .into_iter()
+                .flat_map(|x| {
+                    ys.iter().map(move |y| {
+                        Term::Interval(Box::new(x.clone()), Box::new(y.clone()), span.clone())
+                    })
+                })
+                .collect()
+        }
+        _ => vec![t.clone()],
+    }
+}
+
+/// Cartesian product of the expansions of each item.
+pub fn product<T, U: Clone>(items: &[T], expand: impl Fn(&T) -> Vec<U>) -> Vec<Vec<U>> {
+    let mut acc: Vec<Vec<U>> = vec![Vec::new()];
+    for item in items {
+        let alts = expand(item);
+        let mut next = Vec::with_capacity(acc.len() * alts.len());
+        for prefix in &acc {
+            for alt in &alts {
+                let mut v = prefix.clone();
+                v.push(alt.clone());
+                next.push(v);
+            }
+        }
+        acc = next;
+    }
+    acc
+}
+
+pub fn expand_atom(a: &Atom) -> Vec<Atom> {
+    expand_term(&a.term)
+        .into_iter()
+        .map(|term| Atom {
+            term,
+            span: a.span.clone(),
+        })
+        .collect()
+}
+
+pub fn expand_literal(l: &Literal) -> Vec<Literal> {
+    match l {
+        Literal::Atom { sign, atom } => expand_atom(atom)
+            .into_iter()
+            .map(|atom| Literal::Atom { sign: *sign, atom })
+            .collect(),
+        Literal::Comparison { op, lhs, rhs, span } => {
+            let rs = expand_term(rhs);
+            expand_term(lhs)
+                .into_iter()
+                .flat_map(|lhs| {
+                    rs.iter().map(move |rhs| Literal::Comparison {
+                        op: *op,
+                        lhs: lhs.clone(),
+                        rhs: rhs.clone(),
+                        span: span.clone(),
+                    })
+                })
+                .collect()
+        }
+        Literal::Bool(..) => vec![l.clone()],
+    }
+}
+
+/// A condition (conjunction) with pools: every combination of alternatives.
+pub fn expand_conjunction(lits: &[Literal]) -> Vec<Vec<Literal>> {
+    product(lits, expand_literal)
+}
+
+/// The alternatives of an optional guard (`None` stays `None`).
+fn guard_alternatives(g: &Option<Guard>) -> Vec<Option<Guard>> {
+    match g {
+        None => vec![None],
+        Some(g) => expand_term(&g.term)
+            .into_iter()
+            .map(|term| Some(Guard { op: g.op, term }))
+            .collect(),
+    }
+}
+
+/// Every combination of the alternatives of a left and a right guard.
+fn guard_pairs(left: &Option<Guard>, right: &Option<Guard>) -> Vec<(Option<Guard>, Option<Guard>)> {
+    let rights = guard_alternatives(right);
+    guard_alternatives(left)
+        .into_iter()
+        .flat_map(|l| rights.iter().map(move |r| (l.clone(), r.clone())))
+        .collect()
+}
+
+/// The elements of an aggregate with their pools expanded (one element per alternative).
+pub fn aggregate_elems(elems: &[AggElem]) -> Vec<AggElem> {
+    let mut out = Vec::new();
+    for e in elems {
+        for terms in product(&e.terms, expand_term) {
+            for cond in expand_conjunction(&e.cond) {
+                out.push(AggElem {
+                    terms: terms.clone(),
+                    cond,
+                    span: e.span.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The alternative bodies of a rule. Plain literals and aggregate guards split the rule; a
+/// conditional literal becomes one conditional literal per alternative of its condition, its
+/// literal kept as written (its pools are a disjunction: [`conditional_alternatives`]);
+/// aggregate elements are kept as written ([`aggregate_elems`]).
+pub fn bodies(body: &[BodyLit]) -> Vec<Vec<BodyLit>> {
+    let mut body_alts: Vec<Vec<Vec<BodyLit>>> = Vec::new();
+    for b in body {
+        match b {
+            BodyLit::Lit(l) => body_alts.push(
+                expand_literal(l)
+                    .into_iter()
+                    .map(|l| vec![BodyLit::Lit(l)])
+                    .collect(),
+            ),
+            BodyLit::Conditional { lit, cond, span } => {
+                let conj = expand_conjunction(cond)
+                    .into_iter()
+                    .map(|cond| BodyLit::Conditional {
+                        lit: lit.clone(),
+                        cond,
+                        span: span.clone(),
+                    })
+                    .collect();
+                body_alts.push(vec![conj]);
+            }
+            BodyLit::Aggregate { sign, agg } => body_alts.push(
+                guard_pairs(&agg.left, &agg.right)
+                    .into_iter()
+                    .map(|(left, right)| {
+                        vec![BodyLit::Aggregate {
+                            sign: *sign,
+                            agg: Aggregate {
+                                left,
+                                right,
+                                ..agg.clone()
+                            },
+                        }]
+                    })
+                    .collect(),
+            ),
+        }
+    }
+    product(&body_alts, |alts| alts.clone())
+        .into_iter()
+        .map(|parts| parts.into_iter().flatten().collect())
+        .collect()
+}
+
+/// The literal of a conditional body literal: the alternatives of which one must hold.
+pub fn conditional_alternatives(lit: &Literal) -> Vec<Literal> {
+    expand_literal(lit)
+}
+
+/// The alternative heads of a rule: a head atom or a guard with pools splits the rule; choice
+/// and head aggregate elements expand into one element per alternative. Disjunctions are
+/// kept as written ([`disjunction_elems`]).
+pub fn heads(head: &Head) -> Vec<Head> {
+    match head {
+        Head::Atom(a) => expand_atom(a).into_iter().map(Head::Atom).collect(),
+        Head::Choice {
+            elems,
+            left,
+            right,
+            span,
+        } => {
+            let mut new_elems = Vec::new();
+            for e in elems {
+                for atom in expand_atom(&e.atom) {
+                    for cond in expand_conjunction(&e.cond) {
+                        new_elems.push(ChoiceElem {
+                            atom: atom.clone(),
+                            cond,
+                            span: e.span.clone(),
+                        });
+                    }
+                }
+            }
+            guard_pairs(left, right)
+                .into_iter()
+                .map(|(left, right)| Head::Choice {
+                    elems: new_elems.clone(),
+                    left,
+                    right,
+                    span: span.clone(),
+                })
+                .collect()
+        }
+        Head::Aggregate {
+            func,
+            elems,
+            left,
+            right,
+            span,
+        } => {
+            let mut new_elems = Vec::new();
+            for e in elems {
+                for atom in expand_atom(&e.atom) {
+                    for terms in product(&e.terms, expand_term) {
+                        for cond in expand_conjunction(&e.cond) {
+                            new_elems.push(HeadAggElem {
+                                terms: terms.clone(),
+                                atom: atom.clone(),
+                                cond,
+                                span: e.span.clone(),
+                            });
+                        }
+                    }
+                }
+            }
+            guard_pairs(left, right)
+                .into_iter()
+                .map(|(left, right)| Head::Aggregate {
+                    func: *func,
+                    elems: new_elems.clone(),
+                    left,
+                    right,
+                    span: span.clone(),
+                })
+                .collect()
+        }
+        Head::None | Head::Disjunction(_) => vec![head.clone()],
+    }
+}
+
+/// A disjunction element after unpooling: it holds when its condition does and every one of
+/// its head atoms (each over the values of its own intervals) is true.
+pub struct DisjunctionElem {
+    pub heads: Vec<Atom>,
+    pub cond: Vec<Literal>,
+}
+
+/// The elements of a disjunction: one per alternative of each element's condition, with the
+/// alternatives of its atom as a conjunction of heads.
+pub fn disjunction_elems(elems: &[DisjElem]) -> Vec<DisjunctionElem> {
+    let mut out = Vec::new();
+    for e in elems {
+        let heads = expand_atom(&e.atom);
+        for cond in expand_conjunction(&e.cond) {
+            out.push(DisjunctionElem {
+                heads: heads.clone(),
+                cond,
+            });
+        }
+    }
+    out
+}
