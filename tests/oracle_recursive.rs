@@ -564,6 +564,7 @@ fn aspsat_answer_sets(text: &str, kind: TranslationKind) -> Result<BTreeSet<Vec<
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
             assert!(out.insert(names), "answer set enumerated twice");
+            aspsat::solve::Next::Continue
         },
     )?;
     Ok(out)
