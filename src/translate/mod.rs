@@ -376,7 +376,17 @@ fn guard_holds(program: &GroundProgram, count: usize, g: &CountGuard) -> bool {
 fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     let mut by_tuple: Vec<(Sym, i64, i64, Vec<Value>)> = Vec::new();
     let mut index: HashMap<Sym, usize> = HashMap::new();
+    let ruleless = atoms_without_rules(program);
     for e in &program.minimize {
+        // clingo's grounder knows an atom no rule defines is false (even when an earlier,
+        // incomplete round of grounding had seen a rule for it): such an element is not emitted.
+        let grounder_false = e.body.iter().any(|elem| {
+            matches!(elem, BodyElem::Lit(l)
+                if l.polarity != Polarity::Not && ruleless[l.atom.0 as usize])
+        });
+        if grounder_false {
+            continue;
+        }
         let Some(parts) = b.body_parts(&e.body) else {
             // Decided false after grounding: clingo's grounder did not know, the level stays.
             if !by_tuple.iter().any(|t| t.2 == e.priority) {
@@ -411,6 +421,26 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     }
     levels.sort_by_key(|l| std::cmp::Reverse(l.priority));
     levels
+}
+
+/// Atoms that are neither facts nor externals nor the head of any rule.
+fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
+    let mut ruleless: Vec<bool> = (0..program.num_atoms())
+        .map(|i| {
+            let a = AtomId(i as u32);
+            !program.is_fact(a) && !program.is_external(a)
+        })
+        .collect();
+    for rule in &program.rules {
+        match &rule.head {
+            Head::Atom(a) => ruleless[a.0 as usize] = false,
+            Head::Choice { elems, .. } => elems
+                .iter()
+                .for_each(|e| ruleless[e.atom.0 as usize] = false),
+            Head::None => {}
+        }
+    }
+    ruleless
 }
 
 /// Completion: an open atom is true exactly when a forcing support holds, and only if some

@@ -1,5 +1,6 @@
 //! Aggregates and choices with their guards and elements.
 
+use super::literals::has_pool;
 use super::*;
 
 impl Parser<'_> {
@@ -32,6 +33,18 @@ impl Parser<'_> {
             (Ctx::Head, Some(func)) => {
                 let elems = self.elements(Self::head_agg_elem)?;
                 let right = self.close_aggregate()?;
+                // Without bounds and with a pool in an element, clingo 5.8.3 keeps elements it
+                // otherwise drops (a weight that is not an integer, an empty tuple), unlike every
+                // other head aggregate; refused rather than guessed.
+                let pooled = elems
+                    .iter()
+                    .any(|e| e.terms.iter().any(has_pool) || has_pool(&e.atom.term));
+                if func != AggFunc::Count && left.is_none() && right.is_none() && pooled {
+                    self.mark_unsupported(
+                        "a head aggregate without bounds and with a pool in an element \
+                         (write it as a choice rule)",
+                    );
+                }
                 Elem::HeadAgg(Head::Aggregate {
                     func,
                     elems,

@@ -353,7 +353,7 @@ impl Parser<'_> {
     }
 }
 
-fn has_pool(t: &Term) -> bool {
+pub(super) fn has_pool(t: &Term) -> bool {
     match t {
         Term::Pool(..) => true,
         Term::Fun { args, .. } => args.iter().any(has_pool),
