@@ -342,11 +342,33 @@ impl Printer {
     /// clingo's text summary: the verdict, the model count and, with times, the optimization
     /// and timing lines (then aspsat's own statistics with `--stats`).
     fn text_summary(&self, out: &mut impl Write, verdict: Verdict, more: bool, total: Duration) {
-        let search = &self.stats.search;
-        let models = format!("{}{}", self.models, if more { "+" } else { "" });
         let _ = writeln!(out, "{}", verdict.text());
         let _ = writeln!(out);
-        let _ = writeln!(out, "Models       : {models}");
+        self.summary_lines(out, "", 13, verdict, more, total);
+        if self.show_stats && self.times {
+            self.text_stats(out);
+        }
+    }
+
+    /// The model count and, with times, clingo's optimization and timing lines, each label
+    /// after `prefix` and padded to `width` (text and competition formats differ only there).
+    fn summary_lines(
+        &self,
+        out: &mut impl Write,
+        prefix: &str,
+        width: usize,
+        verdict: Verdict,
+        more: bool,
+        total: Duration,
+    ) {
+        let line = |out: &mut dyn Write, label: &str, value: String| {
+            let _ = writeln!(out, "{prefix}{label:<width$}: {value}");
+        };
+        line(
+            out,
+            "Models",
+            format!("{}{}", self.models, if more { "+" } else { "" }),
+        );
         if !self.times {
             return;
         }
@@ -356,26 +378,24 @@ impl Printer {
             } else {
                 "no"
             };
-            let _ = writeln!(out, "  Optimum    : {proven}");
-            let _ = writeln!(out, "Optimization : {}", join_costs(c));
+            line(out, "  Optimum", proven.to_string());
+            line(out, "Optimization", join_costs(c));
         }
-        let _ = writeln!(out, "Calls        : {}", self.calls);
-        let _ = writeln!(
+        line(out, "Calls", self.calls.to_string());
+        let search = &self.stats.search;
+        line(
             out,
-            "Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
-            total.as_secs_f64(),
-            search.solve_time.as_secs_f64(),
-            search.first_model.unwrap_or_default().as_secs_f64(),
-            search.unsat_time.as_secs_f64()
+            "Time",
+            format!(
+                "{:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+                total.as_secs_f64(),
+                search.solve_time.as_secs_f64(),
+                search.first_model.unwrap_or_default().as_secs_f64(),
+                search.unsat_time.as_secs_f64()
+            ),
         );
-        let _ = writeln!(
-            out,
-            "CPU Time     : {:.3}s",
-            cpu_time().unwrap_or(total).as_secs_f64()
-        );
-        if self.show_stats {
-            self.text_stats(out);
-        }
+        let cpu = cpu_time().unwrap_or(total);
+        line(out, "CPU Time", format!("{:.3}s", cpu.as_secs_f64()));
     }
 
     /// The competition format's verdict (`OPTIMUM`, `INCONSISTENT`, `UNKNOWN`; nothing when
@@ -402,33 +422,8 @@ impl Printer {
         if self.style.terse {
             return;
         }
-        let search = &self.stats.search;
-        let more = if more { "+" } else { "" };
         let _ = writeln!(out, "% ");
-        let _ = writeln!(out, "% Models         : {}{more}", self.models);
-        if let Some(c) = &self.best_costs {
-            let proven = if verdict == Verdict::OptimumFound {
-                "yes"
-            } else {
-                "no"
-            };
-            let _ = writeln!(out, "%   Optimum      : {proven}");
-            let _ = writeln!(out, "% Optimization   : {}", join_costs(c));
-        }
-        let _ = writeln!(out, "% Calls          : {}", self.calls);
-        let _ = writeln!(
-            out,
-            "% Time           : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
-            total.as_secs_f64(),
-            search.solve_time.as_secs_f64(),
-            search.first_model.unwrap_or_default().as_secs_f64(),
-            search.unsat_time.as_secs_f64()
-        );
-        let _ = writeln!(
-            out,
-            "% CPU Time       : {:.3}s",
-            cpu_time().unwrap_or(total).as_secs_f64()
-        );
+        self.summary_lines(out, "% ", 15, verdict, more, total);
     }
 
     /// aspsat's statistics (`--stats`) in the text format.
