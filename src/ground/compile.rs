@@ -670,6 +670,14 @@ impl<'a> Compiler<'a> {
                 }
             }
             RuleHead::Ast(Head::Disjunction(elems)) => {
+                for e in elems {
+                    if let Some(what) = unpool::unsupported_in_conditional_element(e) {
+                        return Err(Diagnostic::error(
+                            &e.span,
+                            format!("{what} is not supported"),
+                        ));
+                    }
+                }
                 let mut celems = Vec::new();
                 for e in unpool::disjunction_elems(elems) {
                     let mut heads = Vec::new();
