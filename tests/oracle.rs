@@ -18,12 +18,11 @@
 //! on its own random programs (`scripts/difftest/check_oracle.py`).
 
 use aspsat::CompileOptions;
-use aspsat::solve::{SolveOptions, VarisatBackend};
 use aspsat::translate::{Stability, TranslationKind};
 use std::collections::BTreeSet;
 
 mod common;
-use common::Rng;
+use common::{Rng, aspsat_answer_sets};
 
 #[path = "oracle/language.rs"]
 mod language;
@@ -521,45 +520,6 @@ fn random_disjunctive_programs_match_the_oracle() {
         non_hcf * 10 > n as usize,
         "only {non_hcf} programs that are not head-cycle-free"
     );
-}
-
-fn aspsat_answer_sets(
-    text: &str,
-    kind: TranslationKind,
-    project: bool,
-) -> Result<BTreeSet<Vec<String>>, String> {
-    let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let options = CompileOptions {
-        translation: kind,
-        ..CompileOptions::default()
-    };
-    let compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
-    if kind == TranslationKind::Ranking && compiled.translation.stability.needs_check() {
-        return Err("the ranking translation left loops to the stability check".into());
-    }
-    let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
-    aspsat::solve::load(&mut backend, &compiled.translation.cnf);
-    let mut out = BTreeSet::new();
-    let symbols = &compiled.program.symbols;
-    aspsat::solve::enumerate(
-        &compiled.program,
-        &compiled.translation,
-        &mut backend,
-        &SolveOptions {
-            max_models: 0,
-            project,
-        },
-        &mut |m, cnf_model| {
-            let values = aspsat::solve::atom_values(&compiled.translation, cnf_model);
-            aspsat::solve::check::check_model(&compiled.program, &values)
-                .expect("every model passes the independent stable-model check");
-            let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
-            names.sort();
-            assert!(out.insert(names), "answer set enumerated twice");
-            aspsat::solve::Next::Continue
-        },
-    )?;
-    Ok(out)
 }
 
 /// Checks the programs of the seeds with each translation; returns how many programs had a

@@ -12,13 +12,11 @@
 //! checked with completion (loop nogoods or the minimality check); with the level ranking aspsat
 //! must give the same answer sets or refuse (never a wrong CNF). Failing seeds are printed.
 
-use aspsat::CompileOptions;
-use aspsat::solve::{SolveOptions, VarisatBackend};
 use aspsat::translate::TranslationKind;
 use std::collections::BTreeSet;
 
 mod common;
-use common::Rng;
+use common::{Rng, aspsat_answer_sets};
 
 /// A propositional formula.
 #[derive(Clone, Debug)]
@@ -538,38 +536,6 @@ fn random_program(rng: &mut Rng, disjunctive: bool) -> Program {
     Program { names, rules }
 }
 
-fn aspsat_answer_sets(text: &str, kind: TranslationKind) -> Result<BTreeSet<Vec<String>>, String> {
-    let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
-    let options = CompileOptions {
-        translation: kind,
-        ..CompileOptions::default()
-    };
-    let compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
-    if kind == TranslationKind::Ranking && compiled.translation.stability.needs_check() {
-        return Err("the ranking translation left loops to a check".into());
-    }
-    let mut backend = VarisatBackend::new(compiled.translation.cnf.num_vars());
-    aspsat::solve::load(&mut backend, &compiled.translation.cnf);
-    let mut out = BTreeSet::new();
-    let symbols = &compiled.program.symbols;
-    aspsat::solve::enumerate(
-        &compiled.program,
-        &compiled.translation,
-        &mut backend,
-        &SolveOptions::default(),
-        &mut |m, cnf_model| {
-            let values = aspsat::solve::atom_values(&compiled.translation, cnf_model);
-            aspsat::solve::check::check_model(&compiled.program, &values)
-                .expect("every model passes the independent stable-model check");
-            let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
-            names.sort();
-            assert!(out.insert(names), "answer set enumerated twice");
-            aspsat::solve::Next::Continue
-        },
-    )?;
-    Ok(out)
-}
-
 /// Checks the seeds' programs; returns (programs, refused by the ranking translation).
 fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize) {
     let mut failures = Vec::new();
@@ -580,14 +546,14 @@ fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize)
         let p = random_program(&mut rng, disjunctive);
         let text = p.text();
         let expected = oracle(&p);
-        match aspsat_answer_sets(&text, TranslationKind::Completion) {
+        match aspsat_answer_sets(&text, TranslationKind::Completion, false) {
             Ok(got) if got == expected => {}
             Ok(got) => failures.push(format!(
                 "seed {seed}:\n{text}expected {expected:?}\n     got {got:?}"
             )),
             Err(e) => failures.push(format!("seed {seed}:\n{text}error: {e}")),
         }
-        match aspsat_answer_sets(&text, TranslationKind::Ranking) {
+        match aspsat_answer_sets(&text, TranslationKind::Ranking, false) {
             Ok(got) if got == expected => {}
             Ok(got) => failures.push(format!(
                 "seed {seed} (ranking):\n{text}expected {expected:?}\n     got {got:?}"

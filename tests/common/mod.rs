@@ -87,3 +87,47 @@ pub fn run_aspsat<S: AsRef<std::ffi::OsStr>>(
         stderr: String::from_utf8_lossy(&err_t.join().unwrap_or_default()).into_owned(),
     })
 }
+
+/// The answer sets aspsat enumerates for `text` (embedded varisat, every model checked by the
+/// independent stable-model check), each a sorted list of shown atoms; `project` as `--project`.
+#[allow(dead_code)]
+pub fn aspsat_answer_sets(
+    text: &str,
+    kind: aspsat::translate::TranslationKind,
+    project: bool,
+) -> Result<std::collections::BTreeSet<Vec<String>>, String> {
+    let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
+    let options = aspsat::CompileOptions {
+        translation: kind,
+        ..aspsat::CompileOptions::default()
+    };
+    let compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
+    if kind == aspsat::translate::TranslationKind::Ranking
+        && compiled.translation.stability.needs_check()
+    {
+        return Err("the ranking translation left loops to the stability check".into());
+    }
+    let mut backend = aspsat::solve::VarisatBackend::new(compiled.translation.cnf.num_vars());
+    aspsat::solve::load(&mut backend, &compiled.translation.cnf);
+    let mut out = std::collections::BTreeSet::new();
+    let symbols = &compiled.program.symbols;
+    aspsat::solve::enumerate(
+        &compiled.program,
+        &compiled.translation,
+        &mut backend,
+        &aspsat::solve::SolveOptions {
+            max_models: 0,
+            project,
+        },
+        &mut |m, cnf_model| {
+            let values = aspsat::solve::atom_values(&compiled.translation, cnf_model);
+            aspsat::solve::check::check_model(&compiled.program, &values)
+                .expect("every model passes the independent stable-model check");
+            let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
+            names.sort();
+            assert!(out.insert(names), "answer set enumerated twice");
+            aspsat::solve::Next::Continue
+        },
+    )?;
+    Ok(out)
+}
