@@ -91,15 +91,8 @@ impl IncrementalTranslation {
             if b.atoms[i] != Value::False && i < first_new {
                 continue;
             }
-            let a = AtomId(i as u32);
-            b.atoms[i] = if program.is_fact(a) {
-                Value::True
-            } else if program.is_derivable(a) {
-                *opened = true;
-                Value::Lit(b.cnf.new_var())
-            } else {
-                Value::False
-            };
+            b.atoms[i] = super::initial_value(&mut b.cnf, program, AtomId(i as u32));
+            *opened = matches!(b.atoms[i], Value::Lit(_));
         }
         let supports = encode_rules(&mut b, program);
         let external = |i: usize| program.is_external(AtomId(i as u32));

@@ -423,6 +423,18 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
+/// An atom's value before the rules are encoded: true for a fact, a fresh variable when some
+/// rule may derive it, false otherwise.
+pub(crate) fn initial_value(cnf: &mut Cnf, program: &GroundProgram, a: AtomId) -> Value {
+    if program.is_fact(a) {
+        Value::True
+    } else if program.is_derivable(a) {
+        Value::Lit(cnf.new_var())
+    } else {
+        Value::False
+    }
+}
+
 /// Atoms that are neither facts nor externals nor the head of any rule.
 fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
     let mut ruleless: Vec<bool> = (0..program.num_atoms())
@@ -611,14 +623,7 @@ pub fn translate(
         encoders: encoding::Encoders::new(encodings),
     };
     for i in 0..n {
-        let a = AtomId(i as u32);
-        b.atoms[i] = if program.is_fact(a) {
-            Value::True
-        } else if program.is_derivable(a) {
-            Value::Lit(b.cnf.new_var())
-        } else {
-            Value::False
-        };
+        b.atoms[i] = initial_value(&mut b.cnf, program, AtomId(i as u32));
     }
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
