@@ -304,18 +304,7 @@ impl Grounder {
         let Some(sym) = self.eval(t, b)? else {
             return Ok(());
         };
-        let mut lits = Vec::new();
-        for e in body {
-            match e {
-                BodyElem::Lit(l) => lits.push(l),
-                BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
-                    return Err(Diagnostic::error(
-                        span,
-                        "conditional literals and aggregates in #show bodies are not supported yet",
-                    ));
-                }
-            }
-        }
+        let lits = plain_literals(span, body, "#show")?;
         if !self.program.show.terms.contains(&(sym, lits.clone())) {
             self.program.show.terms.push((sym, lits));
         }
@@ -374,18 +363,7 @@ impl Grounder {
         let (Some(from), Some(to)) = (self.eval(u, b)?, self.eval(v, b)?) else {
             return Ok(());
         };
-        let mut lits = Vec::new();
-        for e in body {
-            match e {
-                BodyElem::Lit(l) => lits.push(l),
-                BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => {
-                    return Err(Diagnostic::error(
-                        span,
-                        "conditional literals and aggregates in #edge bodies are not supported",
-                    ));
-                }
-            }
-        }
+        let lits = plain_literals(span, body, "#edge")?;
         self.program.edges.push(crate::program::Edge {
             from,
             to,
@@ -856,4 +834,24 @@ impl Grounder {
             }
         }
     }
+}
+
+/// The literals of a ground body that may hold only plain literals (`#show` terms, `#edge`), or
+/// an error naming the directive.
+fn plain_literals(
+    span: &Span,
+    body: Vec<BodyElem>,
+    directive: &str,
+) -> Result<Vec<Lit>, Diagnostic> {
+    body.into_iter()
+        .map(|e| match e {
+            BodyElem::Lit(l) => Ok(l),
+            BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => Err(Diagnostic::error(
+                span,
+                format!(
+                    "conditional literals and aggregates in {directive} bodies are not supported"
+                ),
+            )),
+        })
+        .collect()
 }
