@@ -222,12 +222,17 @@ impl Grounder {
         };
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
-            // Provisional rounds see only part of the elements: an aggregate false now may
-            // hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may hold.
-            Some(_) if self.provisional => BodyPart::Open(BodyElem::Aggregate {
-                polarity,
-                aggregate: ground,
-            }),
+            // Provisional rounds see only part of the elements: a negated aggregate false now
+            // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may
+            // hold. A positive one false over the elements derived so far stays false until a
+            // later round derives more (clingo's grounder: `r :- 1 = #sum+ { 1 : r }.` never
+            // derives `r`, so nothing over `r` is grounded).
+            Some(_) if self.provisional && polarity != Polarity::Pos => {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: ground,
+                })
+            }
             Some(_) => BodyPart::False,
             None => BodyPart::Open(BodyElem::Aggregate {
                 polarity,
