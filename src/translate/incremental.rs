@@ -11,8 +11,7 @@
 //! it a value by assumption) until a later call defines it; then it is completed like any atom.
 
 use super::{
-    Builder, EncodingOptions, Stability, Translation, TranslationKind, Value, complete,
-    encode_rules, hcf, loops, ranking, shown,
+    Builder, EncodingOptions, Stability, Translation, Value, complete, encode_rules, ranking, shown,
 };
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, ExternalValue, GroundProgram};
@@ -64,14 +63,9 @@ impl IncrementalTranslation {
                 "#edge in incremental mode is not supported yet",
             ));
         }
-        hcf::needs_minimality(program, TranslationKind::Ranking)
-            .map_err(|e| e.diagnostic(program))?;
-        // Recursion through aggregates or conditions needs the reduct check after each model,
-        // which the incremental solver does not run: refused here.
-        let (mut loops, complex_loop) = loops::analyse(program);
-        if let Some(e) = complex_loop {
-            return Err(super::TranslateError::ConditionalLoop(e).diagnostic(program));
-        }
+        // The incremental solver runs no stability check: the level ranking makes each call's
+        // loops exact, and what it refuses (beyond NP) is refused here.
+        let loops = ranking::analyse(program).map_err(|e| e.diagnostic(program))?;
         let n = program.num_atoms();
         let mut b = Builder {
             program,
@@ -97,7 +91,6 @@ impl IncrementalTranslation {
         let supports = encode_rules(&mut b, program);
         let external = |i: usize| program.is_external(AtomId(i as u32));
         complete(&mut b, &supports, &|i| opened[i] && !external(i));
-        loops::record_supports(&mut b, &mut loops);
         if !loops.is_tight() {
             ranking::encode(&mut b, &loops);
         }

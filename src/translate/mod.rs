@@ -122,9 +122,9 @@ impl Stability {
 /// Why a ground program has no translation.
 #[derive(Clone, Debug)]
 pub enum TranslateError {
-    /// Positive recursion through a conditional literal or an aggregate, where an exact CNF
-    /// (the level ranking) was asked for.
-    ConditionalLoop(ConditionalLoop),
+    /// Recursion through a body part that is not monotone inside its loop (`what`), where an
+    /// exact CNF was asked for: beyond NP (see [`ranking`]).
+    NonMonotoneLoop { head: AtomId, what: String },
     /// A disjunctive rule whose head atoms depend positively on each other, where the
     /// translation asked for cannot handle it (`why`).
     NotHeadCycleFree {
@@ -134,14 +134,29 @@ pub enum TranslateError {
     },
 }
 
+/// Why a recursion that is not monotone has no exact CNF.
+const NON_MONOTONE_WHY: &str = "clingo reads such a rule as a disjunctive rule that is not \
+    head-cycle-free, which is beyond NP and has no polynomial CNF; solve it with `aspsat solve` \
+    (reduct check) instead";
+
 impl TranslateError {
     /// The error for the user, at the rule it comes from.
     pub fn diagnostic(&self, program: &GroundProgram) -> Diagnostic {
         match self {
-            TranslateError::ConditionalLoop(e) => match program.complex_rule_origin(e.head) {
-                Some(span) => Diagnostic::error(span, e.message(program)),
-                None => Diagnostic::global(e.message(program)),
-            },
+            TranslateError::NonMonotoneLoop { head, what } => {
+                let name = program.symbols.to_string(program.atom_sym(*head));
+                let message = if name.starts_with('#') {
+                    format!("a rule depends on itself through {what}: {NON_MONOTONE_WHY}")
+                } else {
+                    format!(
+                        "a rule for '{name}' depends on '{name}' through {what}: {NON_MONOTONE_WHY}"
+                    )
+                };
+                match program.complex_rule_origin(*head) {
+                    Some(span) => Diagnostic::error(span, message),
+                    None => Diagnostic::global(message),
+                }
+            }
             TranslateError::NotHeadCycleFree {
                 atoms: (a, b),
                 span,
@@ -608,12 +623,14 @@ pub fn translate(
     kind: TranslationKind,
     encodings: EncodingOptions,
 ) -> Result<Translation, TranslateError> {
-    let needs_minimality = hcf::needs_minimality(program, kind)?;
+    // The level ranking covers its own loops and refuses what is beyond NP.
+    let ranked = match kind {
+        TranslationKind::Ranking => Some(ranking::analyse(program)?),
+        TranslationKind::Completion => None,
+    };
+    let needs_minimality = ranked.is_none() && hcf::needs_minimality(program, kind)?;
     let (mut loops, complex_loop) = loops::analyse(program);
-    let needs_minimality = needs_minimality || complex_loop.is_some();
-    if let (Some(e), TranslationKind::Ranking) = (complex_loop, kind) {
-        return Err(TranslateError::ConditionalLoop(e));
-    }
+    let needs_minimality = needs_minimality || (ranked.is_none() && complex_loop.is_some());
     let n = program.num_atoms();
     let mut b = Builder {
         program,
@@ -628,14 +645,16 @@ pub fn translate(
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
     acyclic::encode(&mut b, encodings.acyc);
-    loops::record_supports(&mut b, &mut loops);
-    let stability = match kind {
-        _ if needs_minimality => Stability::Minimality,
-        _ if loops.is_tight() => Stability::Exact,
-        TranslationKind::Completion => Stability::LoopNogoods(loops),
-        TranslationKind::Ranking => {
-            ranking::encode(&mut b, &loops);
+    let stability = match ranked {
+        Some(analysis) => {
+            ranking::encode(&mut b, &analysis);
             Stability::Exact
+        }
+        None if needs_minimality => Stability::Minimality,
+        None if loops.is_tight() => Stability::Exact,
+        None => {
+            loops::record_supports(&mut b, &mut loops);
+            Stability::LoopNogoods(loops)
         }
     };
     let shown = shown(&mut b, program, &|_| true);
