@@ -24,7 +24,9 @@ pub use encoding::{EncodingOptions, EncodingStats};
 pub use loops::{ConditionalLoop, LoopSupport, Loops, Through, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
-use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
+use crate::program::{
+    AtomId, BodyElem, CostElem, CountGuard, GroundProgram, Head, Lit, Polarity,
+};
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
@@ -393,30 +395,21 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     let mut index: HashMap<Sym, usize> = HashMap::new();
     let ruleless = atoms_without_rules(program);
     for e in &program.minimize {
-        // clingo's grounder knows an atom no rule defines is false (even when an earlier,
-        // incomplete round of grounding had seen a rule for it): such an element is not emitted.
-        let grounder_false = e.body.iter().any(|elem| {
-            matches!(elem, BodyElem::Lit(l)
-                if l.polarity != Polarity::Not && ruleless[l.atom.0 as usize])
-        });
-        if grounder_false {
-            continue;
-        }
-        let Some(parts) = b.body_parts(&e.body) else {
-            // Decided false after grounding: clingo's grounder did not know, the level stays.
-            if !by_tuple.iter().any(|t| t.2 == e.priority) {
-                index.insert(e.tuple, by_tuple.len());
-                by_tuple.push((e.tuple, e.weight, e.priority, Vec::new()));
+        match cost_element(b, e, &ruleless) {
+            CostBody::Dropped => {}
+            CostBody::Impossible => {
+                if !by_tuple.iter().any(|t| t.2 == e.priority) {
+                    index.insert(e.tuple, by_tuple.len());
+                    by_tuple.push((e.tuple, e.weight, e.priority, Vec::new()));
+                }
             }
-            continue;
-        };
-        let v = b.and(parts.into_iter().map(Value::Lit));
-        match index.get(&e.tuple) {
-            Some(&i) => by_tuple[i].3.push(v),
-            None => {
-                index.insert(e.tuple, by_tuple.len());
-                by_tuple.push((e.tuple, e.weight, e.priority, vec![v]));
-            }
+            CostBody::Holds(v) => match index.get(&e.tuple) {
+                Some(&i) => by_tuple[i].3.push(v),
+                None => {
+                    index.insert(e.tuple, by_tuple.len());
+                    by_tuple.push((e.tuple, e.weight, e.priority, vec![v]));
+                }
+            },
         }
     }
     let mut levels: Vec<Level> = Vec::new();
@@ -438,6 +431,33 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
+/// What an objective element's body contributes.
+enum CostBody {
+    /// clingo's grounder drops the element: a positive literal over an atom no rule defines
+    /// (clingo's grounder knows such an atom is false, even when an earlier, incomplete round
+    /// of grounding had seen a rule for it).
+    Dropped,
+    /// Decided false after grounding: clingo's grounder did not know, the level stays.
+    Impossible,
+    /// The body holds exactly when this value does.
+    Holds(Value),
+}
+
+/// The body of objective element `e` (`ruleless`: [`atoms_without_rules`]).
+fn cost_element(b: &mut Builder, e: &CostElem, ruleless: &[bool]) -> CostBody {
+    let grounder_false = e.body.iter().any(|elem| {
+        matches!(elem, BodyElem::Lit(l)
+            if l.polarity != Polarity::Not && ruleless[l.atom.0 as usize])
+    });
+    if grounder_false {
+        return CostBody::Dropped;
+    }
+    match b.body_parts(&e.body) {
+        None => CostBody::Impossible,
+        Some(parts) => CostBody::Holds(b.and(parts.into_iter().map(Value::Lit))),
+    }
+}
+
 /// An atom's value before the rules are encoded: true for a fact, a fresh variable when some
 /// rule may derive it, false otherwise.
 pub(crate) fn initial_value(cnf: &mut Cnf, program: &GroundProgram, a: AtomId) -> Value {
@@ -451,7 +471,7 @@ pub(crate) fn initial_value(cnf: &mut Cnf, program: &GroundProgram, a: AtomId) -
 }
 
 /// Atoms that are neither facts nor externals nor the head of any rule.
-fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
+pub(super) fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
     let mut ruleless: Vec<bool> = (0..program.num_atoms())
         .map(|i| {
             let a = AtomId(i as u32);
