@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ASPSAT = ROOT / "target" / "release" / "aspsat"
 GC = "benchmarks/real/graph_colouring"
 GC_INST = GC + "/instances/"
+PU = "benchmarks/real/partner_units/"
+GB = "benchmarks/real/gbie/"
 
 # (set, name, arguments shared by both systems)
 INSTANCES = [
@@ -69,6 +71,12 @@ INSTANCES = [
     ("real", "graph colouring 135 (0021), k=6", [GC + "/encoding.lp", GC_INST + "0021-graph_colouring-135-0.lp", "-c", "k=6"]),
     ("real", "graph colouring 150 (0060), k=6", [GC + "/encoding.lp", GC_INST + "0060-graph_colouring-150-0.lp", "-c", "k=6"]),
     ("real", "graph colouring 125 (0004), fewest colours", [GC + "/fewest_colours.lp", GC_INST + "0004-graph_colouring-125-0.lp", "-c", "k=7"]),
+    ("real", "partner units 59 (196)", [PU + "encoding.lp", PU + "instances/196-partner_units_polynomial-59-0.lp"]),
+    ("real", "partner units 100 (91)", [PU + "encoding.lp", PU + "instances/91-partner_units-100-0.lp"]),
+    ("real", "partner units 100 (100)", [PU + "encoding.lp", PU + "instances/100-partner_units-100-0.lp"]),
+    ("real", "gbie 1, sat 03", [GB + "gbie1.lp", GB + "instances/sat_03.lp"]),
+    ("real", "gbie 1, unsat 02", [GB + "gbie1.lp", GB + "instances/unsat_02.lp"]),
+    ("real", "gbie 2, sat 03", [GB + "gbie2.lp", GB + "instances/sat_03.lp"]),
 ]
 
 
