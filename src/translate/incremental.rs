@@ -74,6 +74,7 @@ impl IncrementalTranslation {
                 .encoders
                 .take()
                 .expect("encoders are put back after each call"),
+            defined: Vec::new(),
         };
         let first_new = b.atoms.len();
         b.atoms.resize(n, Value::False);

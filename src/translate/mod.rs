@@ -9,6 +9,7 @@
 pub mod acyclic;
 mod aggregate;
 pub mod card;
+mod defined;
 mod encoding;
 mod hcf;
 pub mod incremental;
@@ -227,6 +228,15 @@ struct Builder<'a> {
     atoms: Vec<Value>,
     conjunctions: HashMap<Vec<CnfLit>, CnfLit>,
     encoders: encoding::Encoders,
+    /// `defined[a]`: atom `a`'s value is the formula of its bodies (see [`defined`]): its rules
+    /// need no completion. Empty when no atom is.
+    defined: Vec<bool>,
+}
+
+impl Builder<'_> {
+    fn is_defined(&self, a: AtomId) -> bool {
+        self.defined.get(a.0 as usize).copied().unwrap_or(false)
+    }
 }
 
 impl Builder<'_> {
@@ -241,6 +251,19 @@ impl Builder<'_> {
     /// A literal equivalent to the conjunction (one auxiliary variable per distinct conjunction
     /// of two or more open literals).
     fn and(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
+        self.gate(parts, false)
+    }
+
+    /// A literal equivalent to the disjunction: a positive variable of its own (shown atoms
+    /// defined by a disjunction need one), shared with the conjunction of the negations.
+    fn or(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
+        self.gate(parts.into_iter().map(Value::negate), true)
+            .negate()
+    }
+
+    /// The conjunction of `parts`; with `negative_var`, its variable stands for the negation
+    /// (the disjunction `or` asks for) and the conjunction is its negative literal.
+    fn gate(&mut self, parts: impl IntoIterator<Item = Value>, negative_var: bool) -> Value {
         let mut lits = Vec::new();
         for p in parts {
             match p {
@@ -261,7 +284,8 @@ impl Builder<'_> {
                 if let Some(&v) = self.conjunctions.get(&lits) {
                     return Value::Lit(v);
                 }
-                let v = self.cnf.new_var();
+                let var = self.cnf.new_var();
+                let v = if negative_var { -var } else { var };
                 for &l in &lits {
                     self.cnf.add_clause(&[-v, l]);
                 }
@@ -272,11 +296,6 @@ impl Builder<'_> {
                 Value::Lit(v)
             }
         }
-    }
-
-    fn or(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
-        let negated: Vec<Value> = parts.into_iter().map(Value::negate).collect();
-        self.and(negated).negate()
     }
 
     /// The body as a conjunction of open literals; `None` when it cannot hold.
@@ -499,6 +518,9 @@ fn complete(b: &mut Builder, supports: &[Vec<Support>], defined_here: &dyn Fn(us
         let Value::Lit(a) = b.atoms[i] else {
             continue;
         };
+        if b.is_defined(AtomId(i as u32)) {
+            continue;
+        }
         if atom_supports.is_empty() && !defined_here(i) {
             continue;
         }
@@ -539,6 +561,9 @@ fn encode_rules(b: &mut Builder, program: &GroundProgram) -> Vec<Vec<Support>> {
     // Supports of each atom: rule bodies (normal rules) and choice bodies with conditions.
     let mut supports: Vec<Vec<Support>> = vec![Vec::new(); n];
     for rule in &program.rules {
+        if matches!(rule.head, Head::Atom(a) if b.is_defined(a)) {
+            continue;
+        }
         let Some(body) = b.body_parts(&rule.body) else {
             continue;
         };
@@ -658,9 +683,31 @@ pub fn translate(
         atoms: vec![Value::False; n],
         conjunctions: HashMap::new(),
         encoders: encoding::Encoders::new(encodings),
+        defined: vec![false; n],
     };
+    // The reduct check of minimality reads the rules' heads as variables: no atom is defined
+    // by its bodies there.
+    let definitions = if needs_minimality {
+        Vec::new()
+    } else {
+        defined::definitions(program, &loops)
+    };
+    for (a, _) in &definitions {
+        b.defined[a.0 as usize] = true;
+    }
     for i in 0..n {
-        b.atoms[i] = initial_value(&mut b.cnf, program, AtomId(i as u32));
+        if !b.defined[i] {
+            b.atoms[i] = initial_value(&mut b.cnf, program, AtomId(i as u32));
+        }
+    }
+    for (a, rules) in &definitions {
+        let mut bodies = Vec::with_capacity(rules.len());
+        for &r in rules {
+            if let Some(parts) = b.body_parts(&program.rules[r].body) {
+                bodies.push(b.and(parts.into_iter().map(Value::Lit)));
+            }
+        }
+        b.atoms[a.0 as usize] = b.or(bodies);
     }
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
