@@ -315,13 +315,18 @@ impl Reader<'_> {
     }
 
     fn lit(&mut self) -> Result<i32, Diagnostic> {
+        self.skip_ws();
+        let at = self.span();
         let l = self.int(
             "a literal (a nonzero integer, at most 2147483647 in absolute value)",
             -MAX_ATOM,
             MAX_ATOM,
         )?;
         if l == 0 {
-            return Err(self.error("expected a literal, found 0 (literals are nonzero)"));
+            return Err(Diagnostic::error(
+                &at,
+                "expected a literal, found 0 (literals are nonzero)",
+            ));
         }
         Ok(l as i32)
     }
