@@ -490,7 +490,7 @@ pub(crate) fn initial_value(cnf: &mut Cnf, program: &GroundProgram, a: AtomId) -
 }
 
 /// Atoms that are neither facts nor externals nor the head of any rule.
-pub(super) fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
+pub(crate) fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
     let mut ruleless: Vec<bool> = (0..program.num_atoms())
         .map(|i| {
             let a = AtomId(i as u32);
@@ -657,6 +657,13 @@ fn shown(b: &mut Builder, program: &GroundProgram, fresh: &dyn Fn(usize) -> bool
         }
     }
     shown
+}
+
+/// The first positive recursion through a conditional literal or an aggregate, if any: where
+/// no exact translation without a stability check exists (the level ranking refuses it, and so
+/// does the aspif writer).
+pub fn conditional_loop(program: &GroundProgram) -> Option<ConditionalLoop> {
+    loops::analyse(program).1
 }
 
 /// Translates a simplified ground program: completion, with `kind` treating positive loops
