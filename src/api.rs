@@ -30,8 +30,9 @@ use crate::translate::{EncodingOptions, TranslationKind};
 /// The name the program text goes by in messages.
 pub const TEXT_NAME: &str = "<string>";
 
-/// What [`solve`] computes, and how (the command line's options of the same names).
-#[derive(Clone, Debug)]
+/// What [`solve`] computes, and how (the command line's options of the same names); the
+/// default computes all answer sets with the command line's defaults otherwise.
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Answer sets to compute; 0 (the default) computes all. When optimizing, this bounds the
     /// improving models (`opt`, as clingo's `-n`) or the optimal ones (`optN`).
@@ -55,22 +56,6 @@ pub struct Options {
     pub max_ground: Option<usize>,
 }
 
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            models: 0,
-            consts: Vec::new(),
-            project: false,
-            opt_mode: OptMode::default(),
-            opt_strategy: OptStrategy::default(),
-            translation: TranslationKind::default(),
-            encodings: EncodingOptions::default(),
-            solver: String::new(),
-            max_ground: None,
-        }
-    }
-}
-
 /// The verdict of [`solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -86,6 +71,9 @@ pub enum Status {
 pub struct AnswerSet {
     pub atoms: Vec<String>,
     pub costs: Vec<i64>,
+    /// Proven optimal: the models of `OptN`'s second phase, or the last model of `Opt` when
+    /// the status is [`Status::OptimumFound`].
+    pub optimal: bool,
 }
 
 /// What [`solve`] found.
@@ -148,6 +136,7 @@ fn build(
 /// let best = solution.answer_sets.last().unwrap();
 /// assert_eq!(best.atoms, ["a", "b"]);
 /// assert_eq!(best.costs, [2]);
+/// assert!(best.optimal);
 /// assert_eq!(solution.status, Status::OptimumFound);
 ///
 /// // `#const` overrides and a bound on the number of answer sets
@@ -178,8 +167,8 @@ pub fn solve(program: &str, options: &Options) -> Result<Solution, Error> {
             options.opt_mode,
             options.opt_strategy,
             if opt_n { options.models } else { 0 },
-            &mut |model: &Model, cnf_model: &[bool], c: &[i64], _optimal: bool| {
-                let next = found.take(model, cnf_model, c.to_vec());
+            &mut |model: &Model, cnf_model: &[bool], c: &[i64], optimal: bool| {
+                let next = found.take(model, cnf_model, c.to_vec(), optimal);
                 // `opt`: `models` bounds the improving models, as clingo's -n
                 let enough = !opt_n && found.answer_sets.len() == options.models;
                 if enough { Next::Stop } else { next }
@@ -188,7 +177,12 @@ pub fn solve(program: &str, options: &Options) -> Result<Solution, Error> {
         .map_err(error)?;
         let status = match optimum.outcome {
             Outcome::Unsatisfiable => Status::Unsatisfiable,
-            Outcome::Satisfiable { .. } if optimum.proven => Status::OptimumFound,
+            Outcome::Satisfiable { .. } if optimum.proven => {
+                if !opt_n && let Some(last) = found.answer_sets.last_mut() {
+                    last.optimal = true;
+                }
+                Status::OptimumFound
+            }
             Outcome::Satisfiable { .. } => Status::Satisfiable,
         };
         (status, optimum.outcome.exhausted())
@@ -208,7 +202,7 @@ pub fn solve(program: &str, options: &Options) -> Result<Solution, Error> {
                 } else {
                     Vec::new()
                 };
-                found.take(model, cnf_model, c)
+                found.take(model, cnf_model, c, false)
             },
         )
         .map_err(error)?;
@@ -237,7 +231,7 @@ struct Collector<'a> {
 }
 
 impl Collector<'_> {
-    fn take(&mut self, model: &Model, cnf_model: &[bool], costs: Vec<i64>) -> Next {
+    fn take(&mut self, model: &Model, cnf_model: &[bool], costs: Vec<i64>, optimal: bool) -> Next {
         if cfg!(debug_assertions) {
             let values = crate::solve::atom_values(&self.compiled.translation, cnf_model);
             if let Err(e) = crate::solve::check::check_model(&self.compiled.program, &values) {
@@ -251,6 +245,7 @@ impl Collector<'_> {
         self.answer_sets.push(AnswerSet {
             atoms: model.iter().map(|s| symbols.to_string(*s)).collect(),
             costs,
+            optimal,
         });
         Next::Continue
     }
