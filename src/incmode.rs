@@ -218,7 +218,11 @@ impl SatBackend for StepBackend<'_> {
     /// The step's own assumptions are not the caller's: a core of those only is empty.
     fn failed_core(&self) -> Option<Vec<CnfLit>> {
         let core = self.inner.failed_core()?;
-        Some(core.into_iter().filter(|l| !self.base.contains(l)).collect())
+        Some(
+            core.into_iter()
+                .filter(|l| !self.base.contains(l))
+                .collect(),
+        )
     }
 
     fn gives_cores(&self) -> bool {

@@ -27,14 +27,12 @@ fn calls_of(stdout: &str) -> (Vec<Vec<Answer>>, String) {
             let atoms = lines.next().unwrap_or_default();
             let mut set: Vec<String> = atoms.split_whitespace().map(String::from).collect();
             set.sort();
-            let costs = lines
-                .next_if(|l| l.starts_with("Optimization: "))
-                .map(|l| {
-                    l["Optimization: ".len()..]
-                        .split_whitespace()
-                        .map(|c| c.parse().expect("a cost"))
-                        .collect()
-                });
+            let costs = lines.next_if(|l| l.starts_with("Optimization: ")).map(|l| {
+                l["Optimization: ".len()..]
+                    .split_whitespace()
+                    .map(|c| c.parse().expect("a cost"))
+                    .collect()
+            });
             calls
                 .last_mut()
                 .expect("an answer after Solving...")
