@@ -70,15 +70,20 @@ fn report(d: &Diagnostic) {
     eprintln!("{d}");
 }
 
-/// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
-    match load::load(&args.files) {
-        Ok(statements) => build_from(&statements, args, translation),
-        Err(d) => {
+/// What `aspsat dimacs` exports: the whole program, or in incremental mode the steps up to
+/// `imax` ([`crate::incmode::compile_steps`]).
+fn build_for_export(args: &ProgramArgs) -> Result<Compiled, i32> {
+    let statements = load::load(&args.files).map_err(|d| {
+        report(&d);
+        exit::INPUT_ERROR
+    })?;
+    if crate::ground::incmode_span(&statements).is_some() {
+        return crate::incmode::compile_steps(statements, args).map_err(|d| {
             report(&d);
-            Err(exit::INPUT_ERROR)
-        }
+            exit::INPUT_ERROR
+        });
     }
+    build_from(&statements, args, TranslationKind::Ranking)
 }
 
 /// Grounds and translates loaded statements; prints diagnostics.
@@ -316,6 +321,13 @@ fn run_enumeration(
 
 pub fn ground(args: &ProgramArgs) -> i32 {
     let grounded = load::load(&args.files).and_then(|statements| {
+        if crate::ground::incmode_span(&statements).is_some() {
+            let compiled = crate::incmode::compile_steps(statements, args)?;
+            return Ok(crate::ground::Grounded {
+                program: compiled.program,
+                infos: Vec::new(),
+            });
+        }
         let options = ground_options(&args.consts, args.max_ground)?;
         crate::ground::ground(&statements, &options)
     });
@@ -364,7 +376,7 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
 /// there instead of into the CNF's comments.
 pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) -> i32 {
     // The exported CNF must be exact on its own: level ranking for non-tight programs.
-    let compiled = match build(args, TranslationKind::Ranking) {
+    let compiled = match build_for_export(args) {
         Ok(c) => c,
         Err(code) => return code,
     };

@@ -178,7 +178,8 @@ impl GrowingClosure {
                 self.edge_clause(b, u, w, v, e);
             }
         }
-        self.edges.extend(new_edges.into_iter().filter(|&(w, v, _)| w != v));
+        self.edges
+            .extend(new_edges.into_iter().filter(|&(w, v, _)| w != v));
     }
 
     fn node(&mut self, s: Sym) -> usize {

@@ -24,9 +24,7 @@ pub use encoding::{EncodingOptions, EncodingStats};
 pub use loops::{ConditionalLoop, LoopSupport, Loops, Through, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
-use crate::program::{
-    AtomId, BodyElem, CostElem, CountGuard, GroundProgram, Head, Lit, Polarity,
-};
+use crate::program::{AtomId, BodyElem, CostElem, CountGuard, GroundProgram, Head, Lit, Polarity};
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
