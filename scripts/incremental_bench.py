@@ -75,9 +75,13 @@ ASPRILO_ACTIONS = [
     (re.compile(r"^occurs\(object\(robot,(\d+)\),action\((pickup|putdown),\(\)\),(\d+)\)$"),
      lambda m: f"bench_{m[2]}(robot({m[1]}),{m[3]})"),
 ]
+# The plan's actions are exactly aspsat's (`bench_plan/1` facts): none added, none left out.
 ASPRILO_AUX = """#program step(t).
 bench_pickup(R,t) :- pickup(R,_,t).
 bench_putdown(R,t) :- putdown(R,_,t).
+:- move(R,D,t), not bench_plan(move(R,D,t)).
+:- bench_pickup(R,t), not bench_plan(bench_pickup(R,t)).
+:- bench_putdown(R,t), not bench_plan(bench_putdown(R,t)).
 """
 
 
@@ -104,7 +108,8 @@ def run(cmd, timeout):
         out = p.stdout
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return {"time": None, "calls": out.count("Solving..."), "result": "TIMEOUT", "answer": None}
+        return {"time": None, "calls": out.count("Solving..."), "result": "TIMEOUT", "answer": None,
+                "costs": None, "last_answers": []}
     elapsed = time.time() - start
     calls = out.count("Solving...")
     result = next((l for l in out.splitlines()
@@ -131,6 +136,8 @@ def imposed(answer):
                 atom = atom_of(m)
         if not atom.startswith("occurs("):
             lines.append(f":- query(t), not {atom}.")
+            if atom != shown:
+                lines.insert(0, f"bench_plan({atom}).")
     return "\n".join(lines) + "\n"
 
 
