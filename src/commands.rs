@@ -74,18 +74,24 @@ fn report(d: &Diagnostic) {
     eprintln!("{d}");
 }
 
-/// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
+/// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code. aspif input
+/// is translated as read; in incremental mode the steps up to `imax` are compiled
+/// ([`crate::incmode::compile_steps`]).
 fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
     if let Some(program) = crate::aspif::load(&args.files) {
         return build_aspif(program, args, translation);
     }
-    match load::load(&args.files) {
-        Ok(statements) => build_from(&statements, args, translation),
-        Err(d) => {
+    let statements = load::load(&args.files).map_err(|d| {
+        report(&d);
+        exit::INPUT_ERROR
+    })?;
+    if crate::ground::incmode_span(&statements).is_some() {
+        return crate::incmode::compile_steps(statements, args).map_err(|d| {
             report(&d);
-            Err(exit::INPUT_ERROR)
-        }
+            exit::INPUT_ERROR
+        });
     }
+    build_from(&statements, args, translation)
 }
 
 /// Grounds and translates loaded statements; prints diagnostics.
@@ -364,7 +370,8 @@ fn run_enumeration(
 }
 
 /// Prints the ground program: as rules (clingo's text), or with `aspif` in gringo's
-/// intermediate format. aspif input is read and printed back.
+/// intermediate format. aspif input is read and printed back; in incremental mode the steps
+/// up to `imax` are grounded ([`crate::incmode::compile_steps`]).
 pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
     let grounded = match crate::aspif::load(&args.files) {
         Some(program) => program.map(|program| crate::ground::Grounded {
@@ -372,6 +379,13 @@ pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
             infos: Vec::new(),
         }),
         None => load::load(&args.files).and_then(|statements| {
+            if crate::ground::incmode_span(&statements).is_some() {
+                let compiled = crate::incmode::compile_steps(statements, args)?;
+                return Ok(crate::ground::Grounded {
+                    program: compiled.program,
+                    infos: Vec::new(),
+                });
+            }
             let options = ground_options(&args.consts, args.max_ground)?;
             crate::ground::ground(&statements, &options)
         }),

@@ -7,8 +7,9 @@
 //! step and solves under assumptions (the externals' values), so a step costs what its own
 //! rules cost. Models are printed as they are found, step after step, as clingo does.
 
+use crate::Compiled;
 use crate::cnf::CnfLit;
-use crate::commands::SolveArgs;
+use crate::commands::{ProgramArgs, SolveArgs};
 use crate::exit;
 use crate::ground::incremental::IncrementalGrounder;
 use crate::output::{Printer, Verdict};
@@ -73,26 +74,18 @@ impl Limits {
     }
 }
 
-/// One incremental run's state: the grounder, the growing translation and the solver.
-struct Session<'s> {
+/// The steps grounded and translated so far: the grounder and the growing translation.
+pub struct Steps<'s> {
     g: IncrementalGrounder<'s>,
     inc: IncrementalTranslation,
-    backend: Box<dyn SatBackend>,
-    known_vars: CnfLit,
 }
 
-impl<'s> Session<'s> {
-    fn new(
-        statements: &'s [Statement],
-        args: &SolveArgs,
-        solver: &SolverChoice,
-    ) -> Result<Self, Diagnostic> {
-        let options = crate::ground_options(&args.program.consts, args.program.max_ground)?;
-        Ok(Session {
+impl<'s> Steps<'s> {
+    fn new(statements: &'s [Statement], args: &ProgramArgs) -> Result<Self, Diagnostic> {
+        let options = crate::ground_options(&args.consts, args.max_ground)?;
+        Ok(Steps {
             g: IncrementalGrounder::new(statements, &options)?,
-            inc: IncrementalTranslation::new(args.program.encodings),
-            backend: solver.backend(0),
-            known_vars: 0,
+            inc: IncrementalTranslation::new(args.encodings),
         })
     }
 
@@ -104,7 +97,7 @@ impl<'s> Session<'s> {
     }
 
     /// clingo's step `step` up to solving: release `query(step-1)`, ground `check(step)` with
-    /// `base` (step 0) or `step(step)`, translate, hand the new clauses to the solver.
+    /// `base` (step 0) or `step(step)`, translate.
     fn advance(&mut self, step: i64) -> Result<(), Diagnostic> {
         if step > 0 {
             let q = self.query(step - 1);
@@ -123,8 +116,83 @@ impl<'s> Session<'s> {
             eprintln!("{info}");
         }
         let inc = &mut self.inc;
-        delta.view(self.g.program_mut(), |p| inc.extend(p))?;
-        for c in self.inc.new_clauses() {
+        delta.view(self.g.program_mut(), |p| inc.extend(p))
+    }
+}
+
+/// `aspsat ground` and `aspsat dimacs` in incremental mode: the steps clingo's incmode would
+/// ground with `-c imax=N` (0 to N-1; clingo's `--text` prints the same steps), translated as
+/// for the last solve call: `query(N-1)` true, the earlier queries released (false), other
+/// externals free. Without `imax` clingo grounds forever; aspsat refuses.
+pub fn compile_steps(
+    mut statements: Vec<Statement>,
+    args: &ProgramArgs,
+) -> Result<Compiled, Diagnostic> {
+    let start = std::time::Instant::now();
+    add_query_declaration(&mut statements);
+    let mut steps = Steps::new(&statements, args)?;
+    let limits = Limits::of(&steps.g);
+    let span = crate::ground::incmode_span(&statements).expect("called in incremental mode");
+    if steps.g.constant("imax").is_none() || limits.imax < 1 {
+        return Err(Diagnostic::error(
+            span,
+            "`aspsat ground` and `aspsat dimacs` in incremental mode need the number of steps: \
+             give `-c imax=N` (N >= 1; steps 0 to N-1 are grounded, as clingo --text does)",
+        ));
+    }
+    for step in 0..limits.imax {
+        steps.advance(step)?;
+    }
+    let last = steps.query(limits.imax - 1);
+    let Steps { g, mut inc } = steps;
+    if let Some(l) = inc.external_lit(g.program(), last) {
+        inc.release_true(l);
+    }
+    let program = g.into_program();
+    Ok(Compiled {
+        ground_rules: program.rules.len(),
+        program,
+        translation: inc.tr,
+        infos: Vec::new(),
+        ground_time: start.elapsed(),
+        translate_time: Default::default(),
+    })
+}
+
+/// clingo adds `#external query(t).` to part `check(t)`.
+fn add_query_declaration(statements: &mut Vec<Statement>) {
+    let query = crate::syntax::parse(
+        "#program check(t).\n#external query(t).",
+        "<incmode>".into(),
+    )
+    .expect("the query declaration parses");
+    statements.extend(query);
+}
+
+/// One incremental run's state: the steps so far and the solver.
+struct Session<'s> {
+    steps: Steps<'s>,
+    backend: Box<dyn SatBackend>,
+    known_vars: CnfLit,
+}
+
+impl<'s> Session<'s> {
+    fn new(
+        statements: &'s [Statement],
+        args: &SolveArgs,
+        solver: &SolverChoice,
+    ) -> Result<Self, Diagnostic> {
+        Ok(Session {
+            steps: Steps::new(statements, &args.program)?,
+            backend: solver.backend(0),
+            known_vars: 0,
+        })
+    }
+
+    /// Grounds and translates step `step` and hands its clauses to the solver.
+    fn advance(&mut self, step: i64) -> Result<(), Diagnostic> {
+        self.steps.advance(step)?;
+        for c in self.steps.inc.new_clauses() {
             self.backend.add_clause(&c);
         }
         Ok(())
@@ -139,20 +207,20 @@ impl<'s> Session<'s> {
         args: &SolveArgs,
         printer: &Mutex<Printer>,
     ) -> Result<StepResult, String> {
-        let q = self.query(step);
-        let assumed = self.inc.external_lit(self.g.program(), q);
-        let mut assumptions = self.inc.assumptions(assumed);
+        let q = self.steps.query(step);
+        let assumed = self.steps.inc.external_lit(self.steps.g.program(), q);
+        let mut assumptions = self.steps.inc.assumptions(assumed);
         // A fresh literal guards this step's own clauses (blocking clauses, bounds); it is
         // false for good afterwards.
-        let guard = self.inc.tr.cnf.new_var();
+        let guard = self.steps.inc.tr.cnf.new_var();
         assumptions.push(guard);
-        let num_vars = self.inc.tr.cnf.num_vars() as CnfLit;
+        let num_vars = self.steps.inc.tr.cnf.num_vars() as CnfLit;
         if num_vars > self.known_vars {
             // Every variable known to the back end, even those no clause mentions yet.
             self.backend.add_clause(&[num_vars, -num_vars]);
             self.known_vars = num_vars;
         }
-        let optimizing = !self.inc.tr.objective.is_empty()
+        let optimizing = !self.steps.inc.tr.objective.is_empty()
             && !matches!(args.opt_mode, OptMode::Ignore | OptMode::Enum);
         let mut step_backend = StepBackend {
             inner: self.backend.as_mut(),
@@ -161,14 +229,26 @@ impl<'s> Session<'s> {
             max_var: num_vars,
         };
         let result = if optimizing {
-            optimize_step(args, &self.g, &self.inc, &mut step_backend, printer)
+            optimize_step(
+                args,
+                &self.steps.g,
+                &self.steps.inc,
+                &mut step_backend,
+                printer,
+            )
         } else {
-            enumerate_step(args, &self.g, &self.inc, &mut step_backend, printer)
+            enumerate_step(
+                args,
+                &self.steps.g,
+                &self.steps.inc,
+                &mut step_backend,
+                printer,
+            )
         };
         // Variables the step's bounds used stay reserved (their clauses are off with the guard).
         let used = step_backend.max_var;
-        while (self.inc.tr.cnf.num_vars() as CnfLit) < used {
-            self.inc.tr.cnf.new_var();
+        while (self.steps.inc.tr.cnf.num_vars() as CnfLit) < used {
+            self.steps.inc.tr.cnf.new_var();
         }
         self.backend.add_clause(&[-guard]);
         result
@@ -243,18 +323,12 @@ pub fn run(
         eprintln!("{d}");
         exit::INPUT_ERROR
     };
-    // clingo adds `#external query(t).` to part `check(t)`.
-    let query = crate::syntax::parse(
-        "#program check(t).\n#external query(t).",
-        "<incmode>".into(),
-    )
-    .expect("the query declaration parses");
-    statements.extend(query);
+    add_query_declaration(&mut statements);
     let mut session = match Session::new(&statements, args, solver) {
         Ok(s) => s,
         Err(d) => return fail(d),
     };
-    let limits = Limits::of(&session.g);
+    let limits = Limits::of(&session.steps.g);
     let mut previous: Option<bool> = None;
     let mut exhausted = true;
     let mut optimum = false;

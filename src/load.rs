@@ -116,6 +116,21 @@ fn load_one(
             out.push(st);
         }
     }
+    // As in clingo, a file's `#program` parts end with the file: what follows it (the next
+    // file, or the rest of the file that included it) is in `base` again. (An included file
+    // starts in the part its `#include` is written in.)
+    let end = text.lines().count() as u32 + 1;
+    out.push(Statement::Program {
+        name: "base".to_string(),
+        params: Vec::new(),
+        span: Span {
+            file,
+            start_line: end,
+            start_col: 1,
+            end_line: end,
+            end_col: 1,
+        },
+    });
     Ok(())
 }
 

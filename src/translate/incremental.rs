@@ -199,6 +199,12 @@ impl IncrementalTranslation {
         self.tr.cnf.add_clause(&[-l]);
     }
 
+    /// Sets an external true for good (the query of the last step an exported CNF stands for).
+    pub fn release_true(&mut self, l: CnfLit) {
+        self.tr.externals.retain(|&(e, _)| e != l);
+        self.tr.cnf.add_clause(&[l]);
+    }
+
     /// Assumptions giving the open externals their default values, except `set_true`, which
     /// is assumed true.
     pub fn assumptions(&self, set_true: Option<CnfLit>) -> Vec<CnfLit> {
