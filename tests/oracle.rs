@@ -573,8 +573,10 @@ fn random_non_tight_programs_match_the_oracle_with_both_translations() {
         &[TranslationKind::Completion, TranslationKind::Ranking],
     );
     println!("{non_tight} of {n} programs are non-tight after grounding");
+    // About 46% stay non-tight once one-literal constraints decide their atoms (before the
+    // simplifier did, over half did): enough programs to cover the loop handling.
     assert!(
-        non_tight * 2 > n as usize,
+        non_tight * 5 > n as usize * 2,
         "only {non_tight} non-tight programs"
     );
 }

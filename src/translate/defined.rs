@@ -53,34 +53,34 @@ pub(super) fn definitions(program: &GroundProgram, loops: &Loops) -> Vec<(AtomId
     for (i, c) in candidate.iter_mut().enumerate() {
         *c &= !rules_of[i].is_empty();
     }
-    // Which defined atoms each definition refers to.
-    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for i in (0..n).filter(|&i| candidate[i]) {
-        let mut out = Vec::new();
+    // Which defined atoms each definition refers to, over the candidates only (numbered
+    // 0..m: programs of many facts have few of them).
+    let atoms: Vec<usize> = (0..n).filter(|&i| candidate[i]).collect();
+    let mut index = vec![usize::MAX; n];
+    for (k, &i) in atoms.iter().enumerate() {
+        index[i] = k;
+    }
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); atoms.len()];
+    for (k, &i) in atoms.iter().enumerate() {
+        let out = &mut edges[k];
         for &r in &rules_of[i] {
             for_each_body_atom(&program.rules[r].body, &mut |a| {
-                if candidate[a.0 as usize] {
-                    out.push(a.0 as usize);
+                if index[a.0 as usize] != usize::MAX {
+                    out.push(index[a.0 as usize]);
                 }
             });
         }
         out.sort_unstable();
         out.dedup();
-        edges[i] = out;
     }
     let mut order = Vec::new();
     for comp in crate::scc::tarjan(&edges) {
-        let cyclic = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
-        for i in comp {
-            if !candidate[i] {
-                continue;
-            }
-            if cyclic {
-                candidate[i] = false;
-            } else {
-                order.push((AtomId(i as u32), std::mem::take(&mut rules_of[i])));
-            }
+        // atoms defined through each other keep their variables
+        if comp.len() > 1 || edges[comp[0]].contains(&comp[0]) {
+            continue;
         }
+        let i = atoms[comp[0]];
+        order.push((AtomId(i as u32), std::mem::take(&mut rules_of[i])));
     }
     order
 }
