@@ -10,8 +10,9 @@ use std::sync::Arc;
 /// The name used for standard input in diagnostics.
 pub const STDIN: &str = "<stdin>";
 
-/// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
-/// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
+/// The bytes of a file (decompressed if it ends in `.gz` or `.xz`), or of standard input for
+/// `-`: the one place every command (`solve`, `ground`, `dimacs`, `decode`, `puzzle`) reads its
+/// input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {
         let mut buf = Vec::new();
@@ -20,7 +21,7 @@ pub fn read(path: &str) -> Result<Vec<u8>, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return Ok(buf);
     }
-    std::fs::read(path).map_err(|e| format!("cannot read file '{path}': {e}"))
+    crate::compressed::read(Path::new(path)).map_err(|e| format!("cannot read file '{path}': {e}"))
 }
 
 /// As [`read`], for inputs that must be UTF-8 text.
@@ -63,7 +64,7 @@ fn load_one(
                 return Ok(());
             }
             // A file named `-` is read as a file here (`read` would take standard input).
-            let bytes = std::fs::read(p).map_err(|e| {
+            let bytes = crate::compressed::read(p).map_err(|e| {
                 let msg = format!("cannot read file '{}': {e}", p.display());
                 match included_at {
                     Some(span) => Diagnostic::error(span, msg),

@@ -611,7 +611,7 @@ pub fn translate(
     let needs_minimality = hcf::needs_minimality(program, kind)?;
     let (mut loops, complex_loop) = loops::analyse(program);
     let needs_minimality = needs_minimality || complex_loop.is_some();
-    if let (Some(e), TranslationKind::Ranking) = (complex_loop, kind) {
+    if let (Some(e), true) = (complex_loop, kind.is_eager()) {
         return Err(TranslateError::ConditionalLoop(e));
     }
     let n = program.num_atoms();
@@ -627,7 +627,8 @@ pub fn translate(
     }
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
-    acyclic::encode(&mut b, encodings.acyc);
+    let unique = kind == TranslationKind::UniqueRanking;
+    acyclic::encode(&mut b, encodings.acyc, unique);
     loops::record_supports(&mut b, &mut loops);
     let stability = match kind {
         _ if needs_minimality => Stability::Minimality,
@@ -635,6 +636,10 @@ pub fn translate(
         TranslationKind::Completion => Stability::LoopNogoods(loops),
         TranslationKind::Ranking => {
             ranking::encode(&mut b, &loops);
+            Stability::Exact
+        }
+        TranslationKind::UniqueRanking => {
+            ranking::encode_unique(&mut b, &loops);
             Stability::Exact
         }
     };

@@ -11,6 +11,15 @@
 //! suffices since they only occur positively. Size per component: ⌈log2 |C|⌉ variables per atom
 //! and O(log |C|) variables and clauses per positive internal edge `(b, a)`. False atoms get
 //! rank 0, so they add no spurious models.
+//!
+//! The unique variant ([`encode_unique`], `--translation unique-ranking`) gives each atom its
+//! derivation step instead of some consistent rank, so an answer set has exactly one model: for
+//! each step `j < |C|`, `derived(a, j)` holds exactly when `a` is true and one of its supports
+//! holds whose internal atoms were all derived by step `j - 1` (step 0: supports without internal
+//! atoms), and a true atom must be derived by the last step. These are definitions (both
+//! directions), so every auxiliary variable is a function of the atoms. Size: |C| steps, each
+//! an and-node per support: O(|C| · Σ support sizes), quadratic where the logarithmic ranking
+//! is O(log |C|) per edge.
 
 use super::loops::Loops;
 use super::{Builder, Value};
@@ -90,6 +99,43 @@ pub(super) fn encode(b: &mut Builder, loops: &Loops) {
                 clause.push(Value::Lit(t));
             }
             b.clause(&clause);
+        }
+    }
+}
+
+/// The unique level ranking (see the module documentation).
+pub(super) fn encode_unique(b: &mut Builder, loops: &Loops) {
+    for comp in &loops.components {
+        // derived[a]: `derived(a, j)` at the latest step j computed.
+        let mut derived: HashMap<AtomId, Value> = HashMap::with_capacity(comp.len());
+        for step in 0..comp.len() {
+            let mut next: Vec<(AtomId, Value)> = Vec::with_capacity(comp.len());
+            for &a in comp {
+                let atom = b.atoms[a.0 as usize];
+                if !matches!(atom, Value::Lit(_)) {
+                    next.push((a, atom)); // decided: nothing to derive
+                    continue;
+                }
+                let mut ways = Vec::new();
+                for &s in &loops.supports_of[a.0 as usize] {
+                    let s = &loops.supports[s as usize];
+                    // A support through the atom itself never derives it; at step 0 only
+                    // supports without internal atoms do.
+                    if s.internal.contains(&a) || (step == 0 && !s.internal.is_empty()) {
+                        continue;
+                    }
+                    let mut parts = vec![s.value];
+                    parts.extend(s.internal.iter().map(|d| derived[d]));
+                    ways.push(b.and(parts));
+                }
+                let any = b.or(ways);
+                next.push((a, b.and([atom, any])));
+            }
+            derived.extend(next);
+        }
+        for &a in comp {
+            // A true atom is derived by the last step (the converse holds by definition).
+            b.clause(&[b.atoms[a.0 as usize].negate(), derived[&a]]);
         }
     }
 }
