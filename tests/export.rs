@@ -13,15 +13,15 @@
 //! * `aspsat decode`: standard input, `.gz`/`.xz` files, and the refusal of a map that belongs
 //!   to another CNF; `aspsat dimacs | head -1` ends quietly.
 
-use aspsat::cnf::Cnf;
-use aspsat::solve::SatBackend;
 use aspsat::translate::card::CardEncoding;
 use aspsat::translate::pb::PbEncoding;
-use aspsat::translate::{EncodingOptions, TranslationKind, Value};
+use aspsat::translate::{EncodingOptions, TranslationKind};
 use serde_json::Value as Json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+mod common;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -76,27 +76,6 @@ fn corpus() -> Vec<PathBuf> {
     files
 }
 
-/// Every model of `cnf` over all its variables (at most `limit`), each as the sorted shown
-/// symbols of `shown`.
-fn all_models(cnf: &Cnf, shown: &[(Value, String)], limit: usize) -> Vec<Vec<String>> {
-    all_assignments(cnf, limit)
-        .iter()
-        .map(|model| {
-            let mut names: Vec<String> = shown
-                .iter()
-                .filter(|(v, _)| match v {
-                    Value::True => true,
-                    Value::False => false,
-                    Value::Lit(l) => model[l.unsigned_abs() as usize] == (*l > 0),
-                })
-                .map(|(_, s)| s.clone())
-                .collect();
-            names.sort();
-            names
-        })
-        .collect()
-}
-
 /// What the unique ranking gave for one program and encoding.
 enum Counted {
     /// The program was refused (as by the plain ranking).
@@ -132,14 +111,13 @@ fn count_models(lp: &Path, encodings: EncodingOptions, limit: usize) -> Counted 
     );
     // clingo solves with the externals' default values.
     compiled.translation.fix_external_defaults();
-    let symbols = &compiled.program.symbols;
-    let shown: Vec<(Value, String)> = compiled
-        .translation
-        .shown
-        .iter()
-        .map(|s| (s.value, symbols.to_string(s.sym)))
-        .collect();
-    Counted::Models(all_models(&compiled.translation.cnf, &shown, limit))
+    let models = common::all_cnf_models(&compiled.translation.cnf, limit);
+    Counted::Models(
+        models
+            .iter()
+            .map(|m| common::shown_of(&compiled, m))
+            .collect(),
+    )
 }
 
 /// The counting CNF of every non-optimization corpus program has exactly one model per golden
@@ -218,13 +196,11 @@ fn unique_ranking_counts_where_ranking_overcounts() {
             ..aspsat::CompileOptions::default()
         };
         let c = aspsat::compile(&statements, &options).unwrap();
-        let shown: Vec<(Value, String)> = c
-            .translation
-            .shown
+        let models = common::all_cnf_models(&c.translation.cnf, 1000);
+        models
             .iter()
-            .map(|s| (s.value, c.program.symbols.to_string(s.sym)))
-            .collect();
-        all_models(&c.translation.cnf, &shown, 1000)
+            .map(|m| common::shown_of(&c, m))
+            .collect::<Vec<_>>()
     };
     let unique = count(TranslationKind::UniqueRanking);
     // clingo 5.8.3: `clingo - 0 -q` on the program says `Models : 32`.
@@ -287,7 +263,7 @@ fn projection_line_counts_distinct_projections() {
         } else {
             expected.len() * 2 + 2
         };
-        let models = all_assignments(&cnf, limit);
+        let models = common::all_cnf_models(&cnf, limit);
         let mut projections: Vec<Vec<bool>> = models
             .iter()
             .map(|m| projection.iter().map(|&v| m[v]).collect())
@@ -324,27 +300,6 @@ fn projection_line_counts_distinct_projections() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 100, "only {checked} programs checked");
-}
-
-/// Every model of `cnf` over all its variables (at most `limit`), as `model[v]`.
-fn all_assignments(cnf: &Cnf, limit: usize) -> Vec<Vec<bool>> {
-    let mut backend = aspsat::solve::VarisatBackend::new(cnf.num_vars());
-    aspsat::solve::load(&mut backend, cnf);
-    let mut out = Vec::new();
-    while out.len() < limit {
-        let Some(model) = backend.solve().expect("varisat answers") else {
-            break;
-        };
-        let block: Vec<i32> = (1..=cnf.num_vars() as i32)
-            .map(|v| if model[v as usize] { -v } else { v })
-            .collect();
-        out.push(model);
-        if block.is_empty() {
-            break;
-        }
-        backend.add_clause(&block);
-    }
-    out
 }
 
 fn pysat_available() -> bool {
