@@ -72,6 +72,9 @@ fn report(d: &Diagnostic) {
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
 fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
+    if let Some(program) = crate::aspif::load(&args.files) {
+        return build_aspif(program, args, translation);
+    }
     match load::load(&args.files) {
         Ok(statements) => build_from(&statements, args, translation),
         Err(d) => {
@@ -101,6 +104,25 @@ fn build_from(
         report(info);
     }
     Ok(compiled)
+}
+
+/// Translates the ground program read from aspif input (see [`crate::aspif`]); prints
+/// diagnostics.
+fn build_aspif(
+    program: Result<crate::program::GroundProgram, Diagnostic>,
+    args: &ProgramArgs,
+    translation: TranslationKind,
+) -> Result<Compiled, i32> {
+    let fail = |d: Diagnostic| {
+        report(&d);
+        exit::INPUT_ERROR
+    };
+    let options = CompileOptions {
+        translation,
+        encodings: args.encodings,
+        ..CompileOptions::default()
+    };
+    crate::pipeline::compile_ground(program.map_err(fail)?, &options).map_err(fail)
 }
 
 /// Stops the run from another thread (time limit, Ctrl-C), unless it already printed its verdict:
@@ -173,17 +195,23 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let statements = match load::load(&args.program.files) {
-        Ok(s) => s,
-        Err(d) => {
-            report(&d);
-            return exit::INPUT_ERROR;
+    let built = match crate::aspif::load(&args.program.files) {
+        Some(program) => build_aspif(program, &args.program, args.translation),
+        None => {
+            let statements = match load::load(&args.program.files) {
+                Ok(s) => s,
+                Err(d) => {
+                    report(&d);
+                    return exit::INPUT_ERROR;
+                }
+            };
+            if crate::ground::incmode_span(&statements).is_some() {
+                return crate::incmode::run(args, statements, &solver, &printer);
+            }
+            build_from(&statements, &args.program, args.translation)
         }
     };
-    if crate::ground::incmode_span(&statements).is_some() {
-        return crate::incmode::run(args, statements, &solver, &printer);
-    }
-    let mut compiled = match build_from(&statements, &args.program, args.translation) {
+    let mut compiled = match built {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -314,21 +342,40 @@ fn run_enumeration(
     }
 }
 
-pub fn ground(args: &ProgramArgs) -> i32 {
-    let grounded = load::load(&args.files).and_then(|statements| {
-        let options = ground_options(&args.consts, args.max_ground)?;
-        crate::ground::ground(&statements, &options)
-    });
-    match grounded {
-        Ok(g) => {
-            for info in &g.infos {
-                report(info);
-            }
-            print!("{}", g.program.to_text());
-            exit::OK
-        }
+/// Prints the ground program: as rules (clingo's text), or with `aspif` in gringo's
+/// intermediate format. aspif input is read and printed back.
+pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
+    let grounded = match crate::aspif::load(&args.files) {
+        Some(program) => program.map(|program| crate::ground::Grounded {
+            program,
+            infos: Vec::new(),
+        }),
+        None => load::load(&args.files).and_then(|statements| {
+            let options = ground_options(&args.consts, args.max_ground)?;
+            crate::ground::ground(&statements, &options)
+        }),
+    };
+    let g = match grounded {
+        Ok(g) => g,
         Err(d) => {
             report(&d);
+            return exit::INPUT_ERROR;
+        }
+    };
+    for info in &g.infos {
+        report(info);
+    }
+    if !aspif {
+        print!("{}", g.program.to_text());
+        return exit::OK;
+    }
+    match crate::aspif::writer::write(&g.program) {
+        Ok(text) => {
+            print!("{text}");
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("aspsat: error: cannot write aspif: {e}");
             exit::INPUT_ERROR
         }
     }

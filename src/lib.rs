@@ -6,6 +6,7 @@
 //! the subcommands of the `aspsat` binary ([`compare`] runs
 //! many of them side by side), and [`exit`] holds their exit codes.
 
+pub mod aspif;
 pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
@@ -25,4 +26,4 @@ pub mod symbol;
 pub mod syntax;
 pub mod translate;
 
-pub use pipeline::{CompileOptions, Compiled, compile, ground_options};
+pub use pipeline::{CompileOptions, Compiled, compile, compile_ground, ground_options};
