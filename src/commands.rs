@@ -26,6 +26,10 @@ pub struct ProgramArgs {
 pub struct SolveArgs {
     pub program: ProgramArgs,
     pub models: usize,
+    /// Whether `models` was given (`-n N`, a trailing count): as in clingo, it then also stops
+    /// `--opt-mode=opt` after N improving models (SATISFIABLE, the optimum not proven);
+    /// otherwise optimization goes on to the optimum.
+    pub models_given: bool,
     pub json: bool,
     pub stats: bool,
     pub project: bool,
@@ -275,6 +279,15 @@ fn run_optimization(
                 p.begin_optimal_models();
             }
             p.model(texts(compiled, model), Some(costs.to_vec()));
+            let enough = args.opt_mode == OptMode::Opt
+                && args.models_given
+                && args.models != 0
+                && p.models() >= args.models;
+            if enough || p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
         },
     );
     let mut p = printer.lock().unwrap();
@@ -286,8 +299,16 @@ fn run_optimization(
             p.stats.bound_encoding = optimum.bound_stats;
             match optimum.outcome {
                 Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
-                Outcome::Satisfiable { exhausted } => {
+                Outcome::Satisfiable { exhausted } if optimum.proven => {
                     conclude(&mut p, Verdict::OptimumFound, exhausted)
+                }
+                // stopped by -n before the optimum was proven, as clingo's `-n 1`
+                Outcome::Satisfiable { exhausted } => {
+                    eprintln!(
+                        "aspsat: warning: -n {}: optimality of the last model not proven",
+                        args.models
+                    );
+                    conclude(&mut p, Verdict::Satisfiable, exhausted)
                 }
             }
         }

@@ -62,6 +62,26 @@ pub fn load(paths: &[String]) -> Result<Vec<Statement>, Diagnostic> {
     Ok(out)
 }
 
+/// Parses program text named `name` in diagnostics, following its `#include`s (relative to
+/// the working directory): the library's entry point ([`crate::api`]).
+pub fn load_text(text: &str, name: &str) -> Result<Vec<Statement>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for st in parse(text, Arc::from(name))? {
+        if let Statement::Include { path: inc, span } = &st {
+            load_one(
+                Some(resolve_include(None, inc)),
+                Some(span),
+                &mut out,
+                &mut seen,
+            )?;
+        } else {
+            out.push(st);
+        }
+    }
+    Ok(out)
+}
+
 fn load_one(
     path: Option<PathBuf>,
     included_at: Option<&Span>,

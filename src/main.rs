@@ -207,6 +207,7 @@ fn main() {
             let mut solve_args = SolveArgs {
                 program: args,
                 models: count.unwrap_or(1),
+                models_given: count.is_some(),
                 json,
                 stats,
                 project,
