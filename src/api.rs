@@ -270,6 +270,8 @@ pub fn ground(program: &str, options: &Options) -> Result<String, Error> {
 pub struct CnfProgram {
     pub cnf: Cnf,
     pub map: SymbolMap,
+    /// The variables of the `c p show` line (shown atoms, or `#project` atoms).
+    pub projection: Vec<u32>,
 }
 
 impl CnfProgram {
@@ -277,7 +279,8 @@ impl CnfProgram {
     pub fn to_dimacs(&self) -> String {
         let mut out = Vec::new();
         let header = [format!("{} (library)", crate::output::VERSION_LINE)];
-        dimacs::write(&mut out, &self.cnf, &self.map, &header).expect("writing to memory");
+        dimacs::write(&mut out, &self.cnf, &self.map, &header, &self.projection)
+            .expect("writing to memory");
         String::from_utf8(out).expect("DIMACS is ASCII and symbols are UTF-8")
     }
 
@@ -318,8 +321,13 @@ impl CnfProgram {
 pub fn compile(program: &str, options: &Options) -> Result<CnfProgram, Error> {
     let compiled = build(program, options, TranslationKind::Ranking)?;
     let map = crate::commands::symbol_map(&compiled);
+    let projection = crate::solve::projected_vars(&compiled.program, &compiled.translation)
+        .into_iter()
+        .map(|v| v as u32)
+        .collect();
     Ok(CnfProgram {
         cnf: compiled.translation.cnf,
         map,
+        projection,
     })
 }

@@ -14,6 +14,7 @@ pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
 pub mod compare;
+pub mod compressed;
 pub mod exit;
 pub mod ground;
 pub mod incmode;

@@ -19,8 +19,9 @@ pub fn unread_stdin(bytes: Vec<u8>) {
     *STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()) = Some(bytes);
 }
 
-/// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
-/// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
+/// The bytes of a file (decompressed if it ends in `.gz` or `.xz`), or of standard input for
+/// `-`: the one place every command (`solve`, `ground`, `dimacs`, `decode`, `puzzle`) reads its
+/// input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {
         if let Some(bytes) = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take() {
@@ -32,7 +33,7 @@ pub fn read(path: &str) -> Result<Vec<u8>, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return Ok(buf);
     }
-    std::fs::read(path).map_err(|e| format!("cannot read file '{path}': {e}"))
+    crate::compressed::read(Path::new(path)).map_err(|e| format!("cannot read file '{path}': {e}"))
 }
 
 /// As [`read`], for inputs that must be UTF-8 text.
@@ -95,7 +96,7 @@ fn load_one(
                 return Ok(());
             }
             // A file named `-` is read as a file here (`read` would take standard input).
-            let bytes = std::fs::read(p).map_err(|e| {
+            let bytes = crate::compressed::read(p).map_err(|e| {
                 let msg = format!("cannot read file '{}': {e}", p.display());
                 match included_at {
                     Some(span) => Diagnostic::error(span, msg),

@@ -172,10 +172,10 @@ impl Printer {
         }
     }
 
-    /// The printer of `aspsat decode`: text reading from the CNF and the solver's answer, no
-    /// times.
-    pub fn decoding(cnf: &str, answer: &str) -> Self {
-        let mut p = Printer::new(Format::Text, false, vec![cnf.into(), answer.into()]);
+    /// The printer of `aspsat decode`: text (or JSON) reading from the CNF and the solver's
+    /// answer, no times.
+    pub fn decoding(cnf: &str, answer: &str, format: Format) -> Self {
+        let mut p = Printer::new(format, false, vec![cnf.into(), answer.into()]);
         p.reading = format!("{cnf} and {answer}");
         p.times = false;
         p

@@ -11,6 +11,13 @@
 //!   edges that hold (`reach(u,w) ∧ e(w,v) → reach(u,v)`), and no node reaches itself: `k²`
 //!   variables and `k` clauses per edge. Reachability is only forced upwards, so an acyclic
 //!   graph is always extendable, and a cycle forces some `reach(u,u)`.
+//!
+//! The unique level ranking (`--translation unique-ranking`, one model per answer set) needs
+//! auxiliary variables that are functions of the edges: it takes the closure encoding whatever
+//! `--acyc-encoding` says, with reachability also forced downwards (`reach(u,v)` only if an
+//! edge into `v` holds from `u` or from a node `u` reaches). On an acyclic graph these
+//! equations have exactly one solution, the transitive closure (by induction along a
+//! topological order).
 
 use super::{Builder, Value};
 use crate::cnf::CnfLit;
@@ -27,8 +34,9 @@ pub enum AcycEncoding {
     Closure,
 }
 
-/// Adds the acyclicity constraint of the program's `#edge` instances.
-pub(super) fn encode(b: &mut Builder, encoding: AcycEncoding) {
+/// Adds the acyclicity constraint of the program's `#edge` instances; `unique`: with auxiliary
+/// variables that the edges determine.
+pub(super) fn encode(b: &mut Builder, encoding: AcycEncoding, unique: bool) {
     let program = b.program;
     let mut node_of: HashMap<Sym, usize> = HashMap::new();
     let mut edges: Vec<(usize, usize, CnfLit)> = Vec::new();
@@ -74,8 +82,14 @@ pub(super) fn encode(b: &mut Builder, encoding: AcycEncoding) {
             .filter_map(|&(u, v, l)| Some((*index.get(&u)?, *index.get(&v)?, l)))
             .collect();
         match encoding {
+            _ if unique => {
+                let reach = closure(b, component.len(), &inner);
+                closure_supports(b, &reach, &inner);
+            }
             AcycEncoding::Ranking => ranking(b, component.len(), &inner),
-            AcycEncoding::Closure => closure(b, component.len(), &inner),
+            AcycEncoding::Closure => {
+                closure(b, component.len(), &inner);
+            }
         }
     }
 }
@@ -104,8 +118,9 @@ fn ranking(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
     }
 }
 
-/// Reachability closed under the edges that hold; no node reaches itself.
-fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
+/// Reachability closed under the edges that hold; no node reaches itself. Returns the
+/// variables `reach[u][v]` (0 on the diagonal).
+fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) -> Vec<Vec<CnfLit>> {
     // reach[u][v] for u != v (a node reaching itself is a cycle: no variable).
     let reach: Vec<Vec<CnfLit>> = (0..k)
         .map(|u| {
@@ -126,6 +141,29 @@ fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
                 clause.push(from_u[v]);
             }
             b.cnf.add_clause(&clause);
+        }
+    }
+    reach
+}
+
+/// The downward direction of [`closure`]: `reach(u,v)` only if some edge `w → v` holds with
+/// `w = u` or `reach(u,w)`.
+fn closure_supports(b: &mut Builder, reach: &[Vec<CnfLit>], edges: &[(usize, usize, CnfLit)]) {
+    for (u, from_u) in reach.iter().enumerate() {
+        for (v, &r) in from_u.iter().enumerate() {
+            if u == v {
+                continue;
+            }
+            let mut clause = vec![Value::Lit(-r)];
+            for &(w, _, e) in edges.iter().filter(|&&(_, to, _)| to == v) {
+                if w == u {
+                    clause.push(Value::Lit(e));
+                } else if w != v {
+                    let via = b.and([Value::Lit(from_u[w]), Value::Lit(e)]);
+                    clause.push(via);
+                }
+            }
+            b.clause(&clause);
         }
     }
 }

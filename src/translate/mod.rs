@@ -675,7 +675,9 @@ pub fn translate(
 ) -> Result<Translation, TranslateError> {
     // The level ranking covers its own loops and refuses what is beyond NP.
     let ranked = match kind {
-        TranslationKind::Ranking => Some(ranking::analyse(program)?),
+        TranslationKind::Ranking | TranslationKind::UniqueRanking => {
+            Some(ranking::analyse(program)?)
+        }
         TranslationKind::Completion => None,
     };
     let needs_minimality = ranked.is_none() && hcf::needs_minimality(program, kind)?;
@@ -716,8 +718,13 @@ pub fn translate(
     }
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
-    acyclic::encode(&mut b, encodings.acyc);
+    let unique = kind == TranslationKind::UniqueRanking;
+    acyclic::encode(&mut b, encodings.acyc, unique);
     let stability = match ranked {
+        Some(analysis) if unique => {
+            ranking::encode_unique(&mut b, &analysis);
+            Stability::Exact
+        }
         Some(analysis) => {
             ranking::encode(&mut b, &analysis);
             Stability::Exact
