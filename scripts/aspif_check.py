@@ -10,9 +10,10 @@ their costs, for optimization programs) of
     gringo P | aspsat solve -                           aspif of Debian's gringo 5.4 (--gringo)
     aspsat ground --aspif P | clingo -                  aspsat's aspif, solved by clingo 5.8.3
 
-and prints one line per program and a summary with counts. A program clingo's grounder
-refuses (gringo 3's `#hide.`, say) is counted as "not runnable" for that pipeline, never as
-agreement.
+and prints one line per program and a summary with counts. gringo 3's `#hide.` is given to
+clingo's grounders as `#show.`; a program a grounder still refuses is counted as "not
+runnable" for that pipeline, never as agreement. Where enumerating every answer set takes
+longer than the timeout, the result and the optimum are compared.
 
 Usage: python3 scripts/aspif_check.py [--gringo] [--timeout SECS] [--only SUBSTRING] [FILES...]
 Exit status 1 when any pipeline disagrees with the reference.
@@ -26,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 ASPSAT = os.path.join(ROOT, "target", "release", "aspsat")
@@ -126,6 +128,25 @@ def ground_args(args):
     return [a for a in args if a != "--project"]
 
 
+HIDE_RE = re.compile(rb"^[ \t]*#hide[ \t]*\.[ \t]*$", re.MULTILINE)
+TMP = tempfile.mkdtemp(prefix="aspif_check_")
+
+
+def clingo5_files(files):
+    """The files for clingo's grounders: gringo 3's `#hide.`, which clingo 5 rejects, read as
+    `#show.` (the same meaning next to `#show p/n.`, as scripts/clingo_golden.py does)."""
+    out = []
+    for f in files:
+        with open(f, "rb") as fh:
+            text = fh.read()
+        if HIDE_RE.search(text):
+            f = os.path.join(TMP, f"{len(os.listdir(TMP))}_{os.path.basename(f)}")
+            with open(f, "wb") as fh:
+                fh.write(HIDE_RE.sub(b"#show.", text))
+        out.append(f)
+    return out
+
+
 def check(files, args, timeout, use_gringo):
     """{pipeline: 'ok' | 'DIFF ...' | 'not runnable: ...'} for one program: every answer set,
     or (`first` mode, when enumerating them all takes longer than `timeout`) the result and
@@ -155,7 +176,7 @@ def check(files, args, timeout, use_gringo):
     if use_gringo:
         groundings.append(("gringo54-aspif", ["gringo"]))
     for label, grounder in groundings:
-        g, err = run(grounder + files + ground_args(args), timeout)
+        g, err = run(grounder + clingo5_files(files) + ground_args(args), timeout)
         # `python3 -m clingo` exits 0 after an error: only aspif on standard output counts
         if err or g.returncode != 0 or not g.stdout.startswith(b"asp "):
             why = err or (g.stderr.decode().strip().splitlines() or ["no output"])[-1][:100]
