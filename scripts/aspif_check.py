@@ -15,7 +15,7 @@ clingo's grounders as `#show.`; a program a grounder still refuses is counted as
 runnable" for that pipeline, never as agreement. Where enumerating every answer set takes
 longer than the timeout, the result and the optimum are compared.
 
-Usage: python3 scripts/aspif_check.py [--gringo] [--timeout SECS] [--only SUBSTRING] [FILES...]
+Usage: [ASPSAT=BINARY] python3 scripts/aspif_check.py [--gringo] [--timeout SECS] [--only SUBSTRING] [FILES...]
 Exit status 1 when any pipeline disagrees with the reference.
 """
 
@@ -30,7 +30,7 @@ import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-ASPSAT = os.path.join(ROOT, "target", "release", "aspsat")
+ASPSAT = os.environ.get("ASPSAT", os.path.join(ROOT, "target", "release", "aspsat"))
 CLINGO = [sys.executable, "-m", "clingo"]
 
 # seed puzzles: encoding → instance files (each pair is one program)
