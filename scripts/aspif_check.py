@@ -10,11 +10,12 @@ their costs, for optimization programs) of
     gringo P | aspsat solve -                           aspif of Debian's gringo 5.4 (--gringo)
     aspsat ground --aspif P | clingo -                  aspsat's aspif, solved by clingo 5.8.3
 
-and prints one line per program and a summary with counts. A program clingo's grounder
-refuses (gringo 3's `#hide.`, say) is counted as "not runnable" for that pipeline, never as
-agreement.
+and prints one line per program and a summary with counts. gringo 3's `#hide.` is given to
+clingo's grounders as `#show.`; a program a grounder still refuses is counted as "not
+runnable" for that pipeline, never as agreement. Where enumerating every answer set takes
+longer than the timeout, the result and the optimum are compared.
 
-Usage: python3 scripts/aspif_check.py [--gringo] [--timeout SECS] [--only SUBSTRING] [FILES...]
+Usage: [ASPSAT=BINARY] python3 scripts/aspif_check.py [--gringo] [--timeout SECS] [--only SUBSTRING] [FILES...]
 Exit status 1 when any pipeline disagrees with the reference.
 """
 
@@ -26,9 +27,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-ASPSAT = os.path.join(ROOT, "target", "release", "aspsat")
+ASPSAT = os.environ.get("ASPSAT", os.path.join(ROOT, "target", "release", "aspsat"))
 CLINGO = [sys.executable, "-m", "clingo"]
 
 # seed puzzles: encoding → instance files (each pair is one program)
@@ -104,50 +106,95 @@ def run(cmd, timeout, stdin=None):
     return p, None
 
 
-def solve_args(args, optimize):
+def solve_args(args, optimize, first=False):
+    """Every answer set (the optimal ones); with `first`, one answer set (the optimum)."""
     project = ["--project"] if "--project" in args else []
+    if first:
+        return ["1", "--outf=2"] + project + (["--opt-mode=opt"] if optimize else [])
     return ["0", "--outf=2"] + project + (["--opt-mode=optN"] if optimize else [])
+
+
+def verdict(stdout):
+    """`first` mode compares the result and the optimum only (which answer set comes first
+    depends on the ground program)."""
+    try:
+        doc = json.loads(stdout)
+    except ValueError:
+        return "no JSON output", None
+    return doc.get("Result"), doc.get("Models", {}).get("Costs")
 
 
 def ground_args(args):
     return [a for a in args if a != "--project"]
 
 
+HIDE_RE = re.compile(rb"^[ \t]*#hide[ \t]*\.[ \t]*$", re.MULTILINE)
+TMP = tempfile.mkdtemp(prefix="aspif_check_")
+
+
+def clingo5_files(files):
+    """The files for clingo's grounders: gringo 3's `#hide.`, which clingo 5 rejects, read as
+    `#show.` (the same meaning next to `#show p/n.`, as scripts/clingo_golden.py does)."""
+    out = []
+    for f in files:
+        with open(f, "rb") as fh:
+            text = fh.read()
+        if HIDE_RE.search(text):
+            f = os.path.join(TMP, f"{len(os.listdir(TMP))}_{os.path.basename(f)}")
+            with open(f, "wb") as fh:
+                fh.write(HIDE_RE.sub(b"#show.", text))
+        out.append(f)
+    return out
+
+
 def check(files, args, timeout, use_gringo):
-    """{pipeline: 'ok' | 'DIFF ...' | 'not runnable: ...'} for one program."""
+    """{pipeline: 'ok' | 'DIFF ...' | 'not runnable: ...'} for one program: every answer set,
+    or (`first` mode, when enumerating them all takes longer than `timeout`) the result and
+    the optimum."""
+    first = False
     ref, err = run([ASPSAT, "solve"] + files + ground_args(args) + solve_args(args, False),
                    timeout)
-    if err or ref.returncode not in (10, 20, 30):
+    if err == "timeout":
+        first = True
+        ref, err = run([ASPSAT, "solve"] + files + ground_args(args) + ["1", "--outf=2"],
+                       timeout)
+    if err or ref.returncode not in (10, 11, 20, 30):
         return None, f"reference failed: {err or ref.stderr.decode()[:200]}"
     optimize = is_optimization(json.loads(ref.stdout))
     if optimize:
-        ref, err = run([ASPSAT, "solve"] + files + ground_args(args) + solve_args(args, True),
-                       timeout)
+        ref, err = run([ASPSAT, "solve"] + files + ground_args(args) +
+                       solve_args(args, True, first), timeout)
         if err:
             return None, f"reference failed: {err}"
-    expected = answer(ref.stdout)
+    compare = verdict if first else answer
+    expected = compare(ref.stdout)
+    if first:
+        print(f"  (every answer set takes over {timeout:.0f}s: comparing the result "
+              f"{expected[0]} and the optimum {expected[1]})", flush=True)
     outcome = {}
     groundings = [("clingo-aspif", CLINGO + ["--mode=gringo"])]
     if use_gringo:
         groundings.append(("gringo54-aspif", ["gringo"]))
     for label, grounder in groundings:
-        g, err = run(grounder + files + ground_args(args), timeout)
+        g, err = run(grounder + clingo5_files(files) + ground_args(args), timeout)
         # `python3 -m clingo` exits 0 after an error: only aspif on standard output counts
         if err or g.returncode != 0 or not g.stdout.startswith(b"asp "):
             why = err or (g.stderr.decode().strip().splitlines() or ["no output"])[-1][:100]
             outcome[label] = f"not runnable: {why}"
             continue
-        s, err = run([ASPSAT, "solve", "-"] + solve_args(args, optimize), timeout, g.stdout)
-        if err or s.returncode not in (10, 20, 30):
+        s, err = run([ASPSAT, "solve", "-"] + solve_args(args, optimize, first), timeout,
+                     g.stdout)
+        if err or s.returncode not in (10, 11, 20, 30):
             outcome[label] = f"DIFF aspsat failed: {err or s.stderr.decode()[:200]}"
             continue
         # clingo's solver on the same aspif: what aspsat must print exactly
-        c, err = run(CLINGO + ["-"] + solve_args(args, optimize), timeout, g.stdout)
-        by_clingo = answer(c.stdout) if not err else None
-        got = answer(s.stdout)
+        c, err = run(CLINGO + ["-"] + solve_args(args, optimize, first), timeout, g.stdout)
+        by_clingo = compare(c.stdout) if not err else None
+        got = compare(s.stdout)
+        as_sets = (lambda out: verdict(out)) if first else (lambda out: answer(out, True))
         if by_clingo is not None and got != by_clingo:
             outcome[label] = f"DIFF from clingo on the same aspif: {got} != {by_clingo}"
-        elif answer(s.stdout, True) != answer(ref.stdout, True):
+        elif as_sets(s.stdout) != as_sets(ref.stdout):
             # aspsat agrees with clingo's solver on this aspif: the grounder (gringo 5.4) made
             # another ground program than clingo 5.8 does from the text
             outcome[label] = f"grounder differs: aspsat = clingo on its aspif = {got}, " \
@@ -161,14 +208,15 @@ def check(files, args, timeout, use_gringo):
         outcome["aspsat-aspif"] = f"DIFF aspsat ground --aspif failed: " \
                                   f"{err or g.stderr.decode()[:200]}"
     else:
-        s, err = run(CLINGO + ["-"] + solve_args(args, optimize), timeout, g.stdout)
+        s, err = run(CLINGO + ["-"] + solve_args(args, optimize, first), timeout, g.stdout)
         if err or s.returncode not in (0, 10, 20, 30):
             why = err or s.stderr.decode()[:300]
             outcome["aspsat-aspif"] = f"DIFF clingo failed: {why}"
         else:
-            same = answer(s.stdout, True) == answer(ref.stdout, True)
+            as_sets = (lambda out: verdict(out)) if first else (lambda out: answer(out, True))
+            same = as_sets(s.stdout) == as_sets(ref.stdout)
             outcome["aspsat-aspif"] = "ok" if same else \
-                f"DIFF {answer(s.stdout)} != {expected}"
+                f"DIFF {compare(s.stdout)} != {expected}"
     return outcome, None
 
 

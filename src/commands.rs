@@ -78,8 +78,9 @@ fn report(d: &Diagnostic) {
 /// is translated as read; in incremental mode the steps up to `imax` are compiled
 /// ([`crate::incmode::compile_steps`]).
 fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
+    let start = std::time::Instant::now();
     if let Some(program) = crate::aspif::load(&args.files) {
-        return build_aspif(program, args, translation);
+        return build_aspif(program, start, args, translation);
     }
     let statements = load::load(&args.files).map_err(|d| {
         report(&d);
@@ -123,10 +124,11 @@ fn build_from(
     Ok(compiled)
 }
 
-/// Translates the ground program read from aspif input (see [`crate::aspif`]); prints
-/// diagnostics.
+/// Translates the ground program read from aspif input (see [`crate::aspif`]) since `start`
+/// (reading it counts as grounding); prints diagnostics.
 fn build_aspif(
     program: Result<crate::program::GroundProgram, Diagnostic>,
+    start: std::time::Instant,
     args: &ProgramArgs,
     translation: TranslationKind,
 ) -> Result<Compiled, i32> {
@@ -139,7 +141,11 @@ fn build_aspif(
         encodings: args.encodings,
         ..CompileOptions::default()
     };
-    crate::pipeline::compile_ground(program.map_err(fail)?, &options).map_err(fail)
+    let program = program.map_err(fail)?;
+    let read_time = start.elapsed();
+    let mut compiled = crate::pipeline::compile_ground(program, &options).map_err(fail)?;
+    compiled.ground_time = read_time;
+    Ok(compiled)
 }
 
 /// Stops the run from another thread (time limit, Ctrl-C), unless it already printed its verdict:
@@ -212,8 +218,9 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
+    let start = std::time::Instant::now();
     let built = match crate::aspif::load(&args.program.files) {
-        Some(program) => build_aspif(program, &args.program, args.translation),
+        Some(program) => build_aspif(program, start, &args.program, args.translation),
         None => {
             let statements = match load::load(&args.program.files) {
                 Ok(s) => s,

@@ -42,7 +42,7 @@ pub fn compile(statements: &[Statement], options: &CompileOptions) -> Result<Com
 }
 
 /// Translates a ground program that comes from elsewhere (aspif input, see [`crate::aspif`]);
-/// its grounding time is zero.
+/// its grounding time is zero (the caller may set the time it took to read).
 pub fn compile_ground(
     program: GroundProgram,
     options: &CompileOptions,

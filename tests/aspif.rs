@@ -144,12 +144,18 @@ fn solve_reads_clingos_aspif_with_clingos_answers() {
         let (solve_args, expected) = fixture_answer(&path.with_extension("json"));
         let bytes = std::fs::read(path).expect("fixture");
         let file = path.to_string_lossy().into_owned();
-        for input in ["-", file.as_str()] {
-            let mut args = vec!["solve", "--json", "-n", "0"];
+        // standard input and the file; the level ranking (the CNF `aspsat dimacs` writes) too
+        for (input, translation) in [("-", "completion"), (&file, "completion"), ("-", "ranking")] {
+            let mut args = vec!["solve", "--json", "-n", "0", "--translation", translation];
             args.extend(solve_args.iter().map(String::as_str));
             args.push(input);
             let run = aspsat(&args, &bytes);
             let name = path.file_name().unwrap().to_string_lossy();
+            let refused = run.stderr.contains("no exact CNF translation")
+                || run.stderr.contains("not head-cycle-free");
+            if translation == "ranking" && run.code == Some(65) && refused {
+                continue;
+            }
             if !matches!(run.code, Some(10 | 20 | 30)) {
                 failures.push(format!(
                     "{name} ({input}): exit {:?}: {}",
@@ -159,7 +165,9 @@ fn solve_reads_clingos_aspif_with_clingos_answers() {
             }
             let got = answer_of_output(&run.stdout);
             if got != expected {
-                failures.push(format!("{name} ({input}): {got:?}\n  clingo: {expected:?}"));
+                failures.push(format!(
+                    "{name} ({input}, {translation}): {got:?}\n  clingo: {expected:?}"
+                ));
             }
         }
     }
@@ -369,18 +377,47 @@ fn bad_aspif_is_an_error_at_its_line() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Reads `bytes` as aspif and translates the result: an error must name a line of `<fuzz>`;
-/// a panic fails the test.
+/// Reads `bytes` as aspif, translates the result and solves it (a few models, each checked by
+/// the independent stable-model check): an error must name a line of `<fuzz>`; a panic fails
+/// the test.
 fn read_and_translate(bytes: &[u8]) {
     match aspsat::aspif::read(bytes, "<fuzz>") {
         Ok(program) => {
-            let _ = aspsat::compile_ground(program, &aspsat::CompileOptions::default());
+            let options = aspsat::CompileOptions::default();
+            if let Ok(mut compiled) = aspsat::compile_ground(program, &options) {
+                compiled.translation.fix_external_defaults();
+                solve_checked(&compiled);
+            }
         }
         Err(d) => assert!(
             d.to_string().starts_with("<fuzz>:"),
             "an error without its place: {d}"
         ),
     }
+}
+
+fn solve_checked(compiled: &aspsat::Compiled) {
+    let tr = &compiled.translation;
+    let mut backend = aspsat::solve::VarisatBackend::new(tr.cnf.num_vars());
+    aspsat::solve::load(&mut backend, &tr.cnf);
+    let options = aspsat::solve::SolveOptions {
+        max_models: 3,
+        project: false,
+    };
+    aspsat::solve::enumerate(
+        &compiled.program,
+        tr,
+        &mut backend,
+        &options,
+        &mut |_, cnf_model| {
+            let values = aspsat::solve::atom_values(tr, cnf_model);
+            if let Err(e) = aspsat::solve::check::check_model(&compiled.program, &values) {
+                panic!("a model fails the stable-model check: {e}");
+            }
+            aspsat::solve::Next::Continue
+        },
+    )
+    .expect("varisat solves");
 }
 
 #[test]
@@ -405,7 +442,7 @@ fn truncated_and_mutated_aspif_never_panics() {
     ];
     for path in fixtures() {
         let bytes = std::fs::read(&path).expect("fixture");
-        for cut in 0..bytes.len().min(600) {
+        for cut in (0..bytes.len().min(600)).step_by(3) {
             read_and_translate(&bytes[..cut]);
         }
         let text = String::from_utf8(bytes).expect("fixtures are text");
