@@ -2,9 +2,11 @@
 
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::exit;
+use crate::ground::undefined::Warnings;
 use crate::load;
 use crate::output::{Format, Printer, Stats, Style, Verdict};
 use crate::pipeline::{CompileOptions, Compiled, compile, ground_options};
+use crate::solve::consequences::{ConsequenceMode, consequences};
 use crate::solve::optimize::{OptMode, OptStrategy, optimize};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
@@ -20,6 +22,8 @@ pub struct ProgramArgs {
     pub max_ground: Option<usize>,
     /// Cardinality and pseudo-Boolean encodings (`solve` and `dimacs`).
     pub encodings: EncodingOptions,
+    /// Which of clingo's infos are printed (`-W`).
+    pub warnings: Warnings,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -52,6 +56,8 @@ pub struct SolveArgs {
     pub style: Style,
     /// Stop after grounding and translating (the statistics of `aspsat compare --sizes-only`).
     pub sizes_only: bool,
+    /// Brave or cautious consequences instead of answer sets (clingo's `--enum-mode`).
+    pub consequences: Option<ConsequenceMode>,
 }
 
 /// clingo's `prog.lp 0`: a bare integer among the file names that is not a file is the model
@@ -72,6 +78,13 @@ pub fn take_model_count(files: &mut Vec<String>) -> Option<usize> {
 
 fn report(d: &Diagnostic) {
     eprintln!("{d}");
+}
+
+/// Prints clingo's infos that `-W` leaves on.
+fn report_infos(infos: &[Diagnostic], warnings: Warnings) {
+    for info in infos.iter().filter(|i| warnings.shows(i)) {
+        report(info);
+    }
 }
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code. aspif input
@@ -118,9 +131,7 @@ fn build_from(
         encodings: args.encodings,
     };
     let compiled = compile(statements, &options).map_err(fail)?;
-    for info in &compiled.infos {
-        report(info);
-    }
+    report_infos(&compiled.infos, args.warnings);
     Ok(compiled)
 }
 
@@ -161,6 +172,13 @@ fn interrupt(printer: &Mutex<Printer>) {
     let code = exit::code(Verdict::Unknown, p.models(), false);
     p.finish(Verdict::Unknown, true);
     std::process::exit(code);
+}
+
+/// Ends a run whose input was rejected (the error is on standard error): clingo still prints
+/// its summary (`UNKNOWN`, no models; the whole JSON document with `--outf=2`) and exits 65.
+fn rejected(printer: &Mutex<Printer>) -> i32 {
+    printer.lock().unwrap().finish(Verdict::Unknown, true);
+    exit::INPUT_ERROR
 }
 
 /// Prints the verdict and returns its exit code.
@@ -226,18 +244,25 @@ pub fn solve(args: &SolveArgs) -> i32 {
                 Ok(s) => s,
                 Err(d) => {
                     report(&d);
-                    return exit::INPUT_ERROR;
+                    return rejected(&printer);
                 }
             };
-            if crate::ground::incmode_span(&statements).is_some() {
+            if let Some(span) = crate::ground::incmode_span(&statements) {
+                if args.consequences.is_some() {
+                    let d = Diagnostic::error(
+                        span,
+                        "--enum-mode=brave|cautious in incremental mode is not supported",
+                    );
+                    report(&d);
+                    return rejected(&printer);
+                }
                 return crate::incmode::run(args, statements, &solver, &printer);
             }
             build_from(&statements, &args.program, args.translation)
         }
     };
-    let mut compiled = match built {
-        Ok(c) => c,
-        Err(code) => return code,
+    let Ok(mut compiled) = built else {
+        return rejected(&printer);
     };
     // Solving gives the externals their default values (they stay free in `aspsat dimacs`).
     compiled.translation.fix_external_defaults();
@@ -246,6 +271,21 @@ pub fn solve(args: &SolveArgs) -> i32 {
         return conclude(&mut printer.lock().unwrap(), Verdict::Unknown, false);
     }
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
+    if let Some(mode) = args.consequences {
+        if optimizing {
+            eprintln!(
+                "aspsat: error: --enum-mode={} on an optimization program is not supported \
+                 (the consequences of the optimal answer sets); --opt-mode=ignore drops the objective",
+                if mode == ConsequenceMode::Brave {
+                    "brave"
+                } else {
+                    "cautious"
+                }
+            );
+            return rejected(&printer);
+        }
+        return run_consequences(args, &compiled, &solver, &printer, mode);
+    }
     if optimizing && args.opt_mode != OptMode::Enum {
         run_optimization(args, &compiled, &solver, &printer)
     } else {
@@ -335,6 +375,55 @@ fn run_optimization(
     }
 }
 
+/// `--enum-mode=brave|cautious`: the estimate after each model, then the consequences. As in
+/// clingo, all models are used unless `-n` bounds them.
+fn run_consequences(
+    args: &SolveArgs,
+    compiled: &Compiled,
+    solver: &SolverChoice,
+    printer: &Mutex<Printer>,
+    mode: ConsequenceMode,
+) -> i32 {
+    let tr = &compiled.translation;
+    let mut backend = solver.backend(tr.cnf.num_vars());
+    crate::solve::load(backend.as_mut(), &tr.cnf);
+    printer.lock().unwrap().set_consequences(mode);
+    let max_models = if args.models_given { args.models } else { 0 };
+    let result = consequences(
+        &compiled.program,
+        tr,
+        backend.as_mut(),
+        mode,
+        max_models,
+        &mut |estimate| {
+            let mut p = printer.lock().unwrap();
+            p.estimate(
+                texts(compiled, &estimate.symbols),
+                estimate.lower,
+                estimate.upper,
+            );
+            if p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
+        },
+    );
+    let mut p = printer.lock().unwrap();
+    match result {
+        Err(e) => solver_failure(&e, &mut p),
+        Ok((outcome, stats)) => {
+            p.record(stats);
+            match outcome {
+                Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
+                Outcome::Satisfiable { exhausted } => {
+                    conclude(&mut p, Verdict::Satisfiable, exhausted)
+                }
+            }
+        }
+    }
+}
+
 /// Plain enumeration (also `--opt-mode=enum`, printing each model's costs, and `ignore`).
 fn run_enumeration(
     args: &SolveArgs,
@@ -411,9 +500,7 @@ pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
             return exit::INPUT_ERROR;
         }
     };
-    for info in &g.infos {
-        report(info);
-    }
+    report_infos(&g.infos, args.warnings);
     if !aspif {
         print!("{}", g.program.to_text());
         return exit::OK;

@@ -2,6 +2,7 @@
 
 use aspsat::clingo_flags::{self, ClingoFlags};
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
+use aspsat::ground::undefined::Warnings;
 use aspsat::solve::optimize::{OptMode, OptStrategy};
 use aspsat::translate::acyclic::AcycEncoding;
 use aspsat::translate::card::CardEncoding;
@@ -39,6 +40,15 @@ struct Program {
     /// Encoding of #edge acyclicity
     #[arg(long, value_name = "ENC", value_enum, default_value_t)]
     acyc_encoding: AcycEncoding,
+    /// clingo's infos to print (-W, repeatable): none, all, [no-]atom-undefined (body atoms
+    /// whose predicate is in no head), [no-]operation-undefined; both are on by default
+    #[arg(short = 'W', long = "warn", value_name = "WARN", value_parser = warning_flag)]
+    warn: Vec<String>,
+}
+
+/// A `-W` value, checked when the command line is read.
+fn warning_flag(value: &str) -> Result<String, String> {
+    Warnings::from_flags(&[value.to_string()]).map(|_| value.to_string())
 }
 
 impl Program {
@@ -52,6 +62,7 @@ impl Program {
                 pb: self.pb_encoding,
                 acyc: self.acyc_encoding,
             },
+            warnings: Warnings::from_flags(&self.warn).expect("checked by warning_flag"),
         }
     }
 }

@@ -27,6 +27,7 @@ mod schedule;
 mod state;
 mod store;
 mod term;
+pub mod undefined;
 mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
@@ -74,16 +75,18 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let consts = consts::resolve(statements, options, &mut syms)?;
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
+    let base = parts::base_statements(statements);
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        let base = parts::base_statements(statements);
         compile_and_plan(&base, &mut compiler, &mut directives)?
     };
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules)?;
-    let (mut program, infos) = grounder.finish();
+    let (mut program, mut infos) = grounder.finish();
+    undefined::describe_operations(&mut infos, &base);
+    infos.extend(undefined::undefined_atoms(&base));
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
 }

@@ -6,6 +6,7 @@
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
 pub mod check;
+pub mod consequences;
 mod core_guided;
 mod enumerate;
 pub mod external;
