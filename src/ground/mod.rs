@@ -84,6 +84,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules)?;
     let (mut program, infos) = grounder.finish();
+    program.record_grounded_heads();
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
 }
