@@ -653,7 +653,7 @@ impl<'a> Compiler<'a> {
                     func: AggFunc::Count,
                     elems: celems,
                     guards,
-                    tuples: ir::TupleCheck::Full,
+                    tuples: ir::TupleCheck::Choice,
                 }
             }
             RuleHead::Ast(Head::Aggregate {

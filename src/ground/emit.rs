@@ -158,6 +158,12 @@ impl Grounder {
                     match g.ground_lit(&alt.item, binding)? {
                         LitValue::True => holds = true,
                         LitValue::False => {}
+                        // Provisional rounds: a positive literal not derived so far is false
+                        // until a later round derives it (as in clingo's grounder).
+                        LitValue::Open(l)
+                            if g.provisional
+                                && l.polarity == Polarity::Pos
+                                && !g.program.is_derivable(l.atom) => {}
                         LitValue::Open(l) => open.push(l),
                     }
                     Ok(())
@@ -522,7 +528,12 @@ impl Grounder {
                     // (unless the aggregate is only a choice, see `TupleCheck`).
                     let weight = match values.first() {
                         Some(&w) => w,
-                        None if func == AggFunc::Count || tuples != ir::TupleCheck::Full => {
+                        None if func == AggFunc::Count
+                            || matches!(
+                                tuples,
+                                ir::TupleCheck::Single | ir::TupleCheck::Simple
+                            ) =>
+                        {
                             g.program.symbols.num(0)
                         }
                         None => return Ok(()),
@@ -574,7 +585,8 @@ impl Grounder {
                 Ok(())
             })?;
         }
-        if elems.iter().any(|e| e.terms.is_some()) && !ground_guards.is_empty() {
+        // A head aggregate (even one whose elements clingo removed before grounding).
+        if tuples != ir::TupleCheck::Choice && !ground_guards.is_empty() {
             let aggregate = Aggregate {
                 func,
                 elems: agg_elems,

@@ -167,9 +167,11 @@ pub struct DisjElem {
 /// after unpooling (gringo's `rewriteAggregates` and `toGround` of head aggregates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TupleCheck {
+    /// A choice rule: elements without tuples, each counting its atom.
+    Choice,
     /// Bounds, or an element with a condition (or an interval, which becomes one): an element
     /// is dropped when a tuple term is undefined, its `#sum`/`#sum+` weight is not an integer
-    /// or its tuple is empty (but for `#count`). Also used for plain choice rules.
+    /// or its tuple is empty (but for `#count`).
     Full,
     /// No bounds and one element: clingo moves the tuple and the condition into the body
     /// (`{a} :- body, cond, w+0 <= w`): dropped when a term is undefined or a `#sum`/`#sum+`
@@ -335,6 +337,26 @@ impl Rule {
             Head::Choice { elems, .. } => elems.iter().for_each(|e| add(&e.cond)),
             Head::Disjunction(elems) => elems.iter().for_each(|e| add(&e.cond)),
             _ => {}
+        }
+        out
+    }
+
+    /// Predicates of the positive literals of conditional body literals (`q(X) : d(X)`): a
+    /// literal clingo's grounder has not derived yet makes its instance false for now.
+    pub fn conditional_literal_preds(&self) -> Vec<PredId> {
+        let mut out = Vec::new();
+        for b in &self.body {
+            if let Body::Conditional { alts, .. } = b {
+                for a in alts {
+                    if let Lit::Atom {
+                        sign: Sign::Pos,
+                        atom,
+                    } = &a.item
+                    {
+                        out.push(atom.pred);
+                    }
+                }
+            }
         }
         out
     }

@@ -85,6 +85,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules)?;
     let (mut program, mut infos) = grounder.finish();
+    program.record_grounded_heads();
     undefined::describe_operations(&mut infos, &base);
     infos.extend(undefined::undefined_atoms(&base));
     crate::program::simplify(&mut program);

@@ -23,14 +23,21 @@ pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
         }
     }
     refuse_conditions_on_own_disjunction(g, rules, &comp_of)?;
+    // Within a component, rules in clingo's order, which decides which facts are known when
+    // (headless rules come last and keep the order they are written in).
+    let position = clingo_order(n, rules);
+    let mut in_order: Vec<usize> = (0..rules.len()).collect();
+    in_order.sort_by_key(|&i| position[i]);
     let mut by_comp: Vec<Vec<&Planned>> = vec![Vec::new(); components.len()];
-    let mut headless = Vec::new();
-    for r in rules {
-        match r.rule.head_preds().first() {
-            Some(&p) => by_comp[comp_of[p]].push(r),
-            None => headless.push(r),
+    for &i in &in_order {
+        if let Some(&p) = rules[i].rule.head_preds().first() {
+            by_comp[comp_of[p]].push(&rules[i]);
         }
     }
+    let headless: Vec<&Planned> = rules
+        .iter()
+        .filter(|r| r.rule.head_preds().is_empty())
+        .collect();
     for (c, preds) in components.iter().enumerate() {
         let component = Component {
             preds,
@@ -134,6 +141,54 @@ fn refuse_conditions_on_own_disjunction(
     Ok(())
 }
 
+/// The position of each rule in the order in which clingo's grounder instantiates them. It
+/// matters where the grounder simplifies with the facts known so far: a disjunction with an
+/// atom that is already a fact is dropped (`x. r ; p. r :- x.` has no rule for `p`, but
+/// `x. r :- x. r ; p.` has one), and an atom without rules decides whether an optimization
+/// level exists. gringo orders its statements by a depth-first search over "depends on a
+/// statement defining a body predicate" edges, started from the last statement, each statement
+/// after those it depends on; the search follows the body literals from the last one (`:- r,
+/// p(1).` reaches the rules for `p(1)` first) and the rules for one predicate in the order
+/// they are written. Facts without variables are known before everything.
+fn clingo_order(num_preds: usize, rules: &[Planned]) -> Vec<usize> {
+    let is_input_fact = |r: &Planned| {
+        r.rule.body.is_empty()
+            && matches!(&r.rule.head, ir::Head::Atom(a) if a.args.iter().all(|t| t.is_ground()))
+    };
+    let mut providers: Vec<Vec<usize>> = vec![Vec::new(); num_preds];
+    for (i, r) in rules.iter().enumerate() {
+        if is_input_fact(r) {
+            continue;
+        }
+        for p in r.rule.head_preds() {
+            if providers[p].last() != Some(&i) {
+                providers[p].push(i);
+            }
+        }
+    }
+    // Nodes numbered from the last rule, so that the search starts there.
+    let n = rules.len();
+    let edges: Vec<Vec<usize>> = (0..n)
+        .map(|node| {
+            let r = &rules[n - 1 - node];
+            r.rule
+                .body_preds()
+                .iter()
+                .rev()
+                .flat_map(|&(p, _)| providers[p].iter().map(|&i| n - 1 - i))
+                .collect()
+        })
+        .collect();
+    let mut position = vec![0; n];
+    for (k, component) in crate::scc::tarjan(&edges).into_iter().enumerate() {
+        for node in component {
+            let i = n - 1 - node;
+            position[i] = if is_input_fact(&rules[i]) { 0 } else { k + 1 };
+        }
+    }
+    position
+}
+
 /// Components of the graph with an edge from each head predicate to each body predicate
 /// (head predicates of one rule are tied together so the rule is grounded in one component),
 /// in the order in which they can be grounded (a component after every component it depends
@@ -184,11 +239,14 @@ impl Component<'_> {
         // Rules whose conditions or aggregates range over this component's own predicates
         // cannot be instantiated until those predicates are known: they run after the fixpoint
         // of the others, provisionally (deriving head atoms only) until they add nothing new.
+        // So do rules with a conditional literal over them: clingo's grounder counts such a
+        // literal only once it has derived it (`{p} :- q : d. q :- p.` has no rule for p).
         let (late, normal): (Vec<&Planned>, Vec<&Planned>) = members.iter().partition(|r| {
             r.rule
                 .condition_preds()
                 .iter()
                 .chain(r.rule.aggregate_preds().iter())
+                .chain(r.rule.conditional_literal_preds().iter())
                 .any(|&p| self.own(p))
         });
         // Positive body literals over this component drive semi-naive iteration.
@@ -216,6 +274,10 @@ impl Component<'_> {
             g.provisional = false;
             let after = g.full_window();
             if self.unchanged(&before, &after) {
+                // The fixpoint: what is not derived now never is.
+                for &p in self.preds {
+                    g.relations[p].complete = true;
+                }
                 for r in &late {
                     g.instantiate(r, &r.plan.body, &after)?;
                 }

@@ -78,7 +78,7 @@ pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
         let w = match agg.func {
             AggFunc::Count => 1,
             AggFunc::Sum | AggFunc::SumPlus => int(syms, t.weight),
-            AggFunc::Min | AggFunc::Max => return None,
+            AggFunc::Min | AggFunc::Max => return decided_extremum(agg.func, &ts, agg, syms),
         };
         if t.sure() {
             lo += w;
@@ -96,6 +96,61 @@ pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
     } else {
         None
     }
+}
+
+/// `decided_by_bounds` for `#min` and `#max`: the value lies between the extremum of the sure
+/// tuples and that of all tuples (clingo's grounder reasons over the same range, so `1 >
+/// #max { 1 ; Z : q(Z) }` is false before any model is known).
+fn decided_extremum(
+    func: AggFunc,
+    ts: &[Tuple<'_>],
+    agg: &Aggregate,
+    syms: &SymbolTable,
+) -> Option<bool> {
+    let pick = |a: Sym, b: Sym| {
+        let max = syms.compare(a, b) == Ordering::Less;
+        if (func == AggFunc::Max) == max { b } else { a }
+    };
+    let neutral = if func == AggFunc::Max {
+        inf(syms)
+    } else {
+        sup(syms)
+    };
+    let all = ts.iter().map(|t| t.weight).fold(neutral, pick);
+    let sure = ts
+        .iter()
+        .filter(|t| t.sure())
+        .map(|t| t.weight)
+        .fold(neutral, pick);
+    // The value is within [lo, hi] in clingo's term order.
+    let (lo, hi) = if func == AggFunc::Max {
+        (sure, all)
+    } else {
+        (all, sure)
+    };
+    let mut all_hold = true;
+    for g in &agg.guards {
+        let at_lo = syms.compare(lo, g.value);
+        let at_hi = syms.compare(hi, g.value);
+        let outside = at_lo == Ordering::Greater || at_hi == Ordering::Less;
+        let (every, none) = match g.op {
+            CmpOp::Eq => (
+                at_lo == Ordering::Equal && at_hi == Ordering::Equal,
+                outside,
+            ),
+            CmpOp::Ne => (
+                outside,
+                at_lo == Ordering::Equal && at_hi == Ordering::Equal,
+            ),
+            CmpOp::Lt | CmpOp::Le => (g.op.holds(at_hi), !g.op.holds(at_lo)),
+            CmpOp::Gt | CmpOp::Ge => (g.op.holds(at_lo), !g.op.holds(at_hi)),
+        };
+        if none {
+            return Some(false);
+        }
+        all_hold &= every;
+    }
+    all_hold.then_some(true)
 }
 
 /// The distinct tuples of an aggregate: weight, and the conditions (a disjunction) under which

@@ -210,6 +210,10 @@ pub struct GroundProgram {
     /// For each head predicate, a rule with an aggregate or conditional literal in its body that
     /// defines it: where errors about such bodies point.
     pub complex_rule_origins: std::collections::HashMap<Signature, crate::syntax::ast::Span>,
+    /// `grounded_heads[a]`: the grounder's output, before simplification, has a rule with `a` in
+    /// its head (empty when unknown). clingo's grounder emits an optimization element only when
+    /// its atoms have such rules, whatever simplification decides later.
+    pub grounded_heads: Vec<bool>,
 }
 
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
@@ -253,6 +257,21 @@ impl GroundProgram {
         self.facts.push(false);
         self.derivable.push(false);
         id
+    }
+
+    /// Fills [`GroundProgram::grounded_heads`] from the rules as they are now.
+    pub fn record_grounded_heads(&mut self) {
+        let mut heads = self.facts.clone();
+        for rule in &self.rules {
+            match &rule.head {
+                Head::Atom(a) => heads[a.0 as usize] = true,
+                Head::Choice { elems, .. } => {
+                    elems.iter().for_each(|e| heads[e.atom.0 as usize] = true)
+                }
+                Head::None => {}
+            }
+        }
+        self.grounded_heads = heads;
     }
 
     pub fn lookup_atom(&self, sym: Sym) -> Option<AtomId> {

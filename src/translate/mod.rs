@@ -492,7 +492,10 @@ pub(crate) fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
     let mut ruleless: Vec<bool> = (0..program.num_atoms())
         .map(|i| {
             let a = AtomId(i as u32);
-            !program.is_fact(a) && !program.is_external(a) && !program.is_derivable(a)
+            !program.is_fact(a)
+                && !program.is_external(a)
+                && !program.is_derivable(a)
+                && !program.grounded_heads.get(i).copied().unwrap_or(false)
         })
         .collect();
     for rule in &program.rules {
