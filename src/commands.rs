@@ -26,6 +26,10 @@ pub struct ProgramArgs {
 pub struct SolveArgs {
     pub program: ProgramArgs,
     pub models: usize,
+    /// Whether `models` was given (`-n N`, a trailing count): as in clingo, it then also stops
+    /// `--opt-mode=opt` after N improving models (SATISFIABLE, the optimum not proven);
+    /// otherwise optimization goes on to the optimum.
+    pub models_given: bool,
     pub json: bool,
     pub stats: bool,
     pub project: bool,
@@ -70,9 +74,12 @@ fn report(d: &Diagnostic) {
     eprintln!("{d}");
 }
 
-/// What `aspsat dimacs` exports: the whole program, or in incremental mode the steps up to
-/// `imax` ([`crate::incmode::compile_steps`]).
+/// What `aspsat dimacs` exports: the whole program (exact on its own: level ranking), or in
+/// incremental mode the steps up to `imax` ([`crate::incmode::compile_steps`]).
 fn build_for_export(args: &ProgramArgs) -> Result<Compiled, i32> {
+    if let Some(program) = crate::aspif::load(&args.files) {
+        return build_aspif(program, args, TranslationKind::Ranking);
+    }
     let statements = load::load(&args.files).map_err(|d| {
         report(&d);
         exit::INPUT_ERROR
@@ -106,6 +113,25 @@ fn build_from(
         report(info);
     }
     Ok(compiled)
+}
+
+/// Translates the ground program read from aspif input (see [`crate::aspif`]); prints
+/// diagnostics.
+fn build_aspif(
+    program: Result<crate::program::GroundProgram, Diagnostic>,
+    args: &ProgramArgs,
+    translation: TranslationKind,
+) -> Result<Compiled, i32> {
+    let fail = |d: Diagnostic| {
+        report(&d);
+        exit::INPUT_ERROR
+    };
+    let options = CompileOptions {
+        translation,
+        encodings: args.encodings,
+        ..CompileOptions::default()
+    };
+    crate::pipeline::compile_ground(program.map_err(fail)?, &options).map_err(fail)
 }
 
 /// Stops the run from another thread (time limit, Ctrl-C), unless it already printed its verdict:
@@ -178,17 +204,23 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let statements = match load::load(&args.program.files) {
-        Ok(s) => s,
-        Err(d) => {
-            report(&d);
-            return exit::INPUT_ERROR;
+    let built = match crate::aspif::load(&args.program.files) {
+        Some(program) => build_aspif(program, &args.program, args.translation),
+        None => {
+            let statements = match load::load(&args.program.files) {
+                Ok(s) => s,
+                Err(d) => {
+                    report(&d);
+                    return exit::INPUT_ERROR;
+                }
+            };
+            if crate::ground::incmode_span(&statements).is_some() {
+                return crate::incmode::run(args, statements, &solver, &printer);
+            }
+            build_from(&statements, &args.program, args.translation)
         }
     };
-    if crate::ground::incmode_span(&statements).is_some() {
-        return crate::incmode::run(args, statements, &solver, &printer);
-    }
-    let mut compiled = match build_from(&statements, &args.program, args.translation) {
+    let mut compiled = match built {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -252,6 +284,15 @@ fn run_optimization(
                 p.begin_optimal_models();
             }
             p.model(texts(compiled, model), Some(costs.to_vec()));
+            let enough = args.opt_mode == OptMode::Opt
+                && args.models_given
+                && args.models != 0
+                && p.models() >= args.models;
+            if enough || p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
         },
     );
     let mut p = printer.lock().unwrap();
@@ -263,8 +304,16 @@ fn run_optimization(
             p.stats.bound_encoding = optimum.bound_stats;
             match optimum.outcome {
                 Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
-                Outcome::Satisfiable { exhausted } => {
+                Outcome::Satisfiable { exhausted } if optimum.proven => {
                     conclude(&mut p, Verdict::OptimumFound, exhausted)
+                }
+                // stopped by -n before the optimum was proven, as clingo's `-n 1`
+                Outcome::Satisfiable { exhausted } => {
+                    eprintln!(
+                        "aspsat: warning: -n {}: optimality of the last model not proven",
+                        args.models
+                    );
+                    conclude(&mut p, Verdict::Satisfiable, exhausted)
                 }
             }
         }
@@ -319,28 +368,48 @@ fn run_enumeration(
     }
 }
 
-pub fn ground(args: &ProgramArgs) -> i32 {
-    let grounded = load::load(&args.files).and_then(|statements| {
-        if crate::ground::incmode_span(&statements).is_some() {
-            let compiled = crate::incmode::compile_steps(statements, args)?;
-            return Ok(crate::ground::Grounded {
-                program: compiled.program,
-                infos: Vec::new(),
-            });
-        }
-        let options = ground_options(&args.consts, args.max_ground)?;
-        crate::ground::ground(&statements, &options)
-    });
-    match grounded {
-        Ok(g) => {
-            for info in &g.infos {
-                report(info);
+/// Prints the ground program: as rules (clingo's text), or with `aspif` in gringo's
+/// intermediate format. aspif input is read and printed back. In incremental mode: the steps
+/// up to `imax` ([`crate::incmode::compile_steps`]).
+pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
+    let grounded = match crate::aspif::load(&args.files) {
+        Some(program) => program.map(|program| crate::ground::Grounded {
+            program,
+            infos: Vec::new(),
+        }),
+        None => load::load(&args.files).and_then(|statements| {
+            if crate::ground::incmode_span(&statements).is_some() {
+                let compiled = crate::incmode::compile_steps(statements, args)?;
+                return Ok(crate::ground::Grounded {
+                    program: compiled.program,
+                    infos: Vec::new(),
+                });
             }
-            print!("{}", g.program.to_text());
-            exit::OK
-        }
+            let options = ground_options(&args.consts, args.max_ground)?;
+            crate::ground::ground(&statements, &options)
+        }),
+    };
+    let g = match grounded {
+        Ok(g) => g,
         Err(d) => {
             report(&d);
+            return exit::INPUT_ERROR;
+        }
+    };
+    for info in &g.infos {
+        report(info);
+    }
+    if !aspif {
+        print!("{}", g.program.to_text());
+        return exit::OK;
+    }
+    match crate::aspif::writer::write(&g.program) {
+        Ok(text) => {
+            print!("{text}");
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("aspsat: error: cannot write aspif: {e}");
             exit::INPUT_ERROR
         }
     }

@@ -454,13 +454,18 @@ fn optimize_step(
         &mut |shown: &crate::solve::Model, cnf_model: &[bool], costs: &[i64], optimal: bool| {
             if !verify(args, g, tr, cnf_model) {
                 failed = true;
-                return;
+                return crate::solve::Next::Stop;
             }
             let mut p = printer.lock().unwrap();
             if optimal && !p.in_optimal_phase() {
                 p.begin_optimal_models();
             }
             p.model(texts(g, shown), Some(costs.to_vec()));
+            if p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
         },
     );
     if failed {

@@ -10,10 +10,22 @@ use std::sync::Arc;
 /// The name used for standard input in diagnostics.
 pub const STDIN: &str = "<stdin>";
 
+/// Standard input given back by [`unread_stdin`], for the next [`read`] of `-`.
+static STDIN_AHEAD: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+
+/// Gives the bytes of standard input back after a look at them (is the input aspif?): the next
+/// [`read`] of `-` returns them.
+pub fn unread_stdin(bytes: Vec<u8>) {
+    *STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()) = Some(bytes);
+}
+
 /// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
 /// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {
+        if let Some(bytes) = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            return Ok(bytes);
+        }
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
@@ -44,6 +56,26 @@ pub fn load(paths: &[String]) -> Result<Vec<Statement>, Diagnostic> {
             load_one(None, None, &mut out, &mut seen)?;
         } else {
             load_one(Some(PathBuf::from(p)), None, &mut out, &mut seen)?;
+        }
+    }
+    Ok(out)
+}
+
+/// Parses program text named `name` in diagnostics, following its `#include`s (relative to
+/// the working directory): the library's entry point ([`crate::api`]).
+pub fn load_text(text: &str, name: &str) -> Result<Vec<Statement>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for st in parse(text, Arc::from(name))? {
+        if let Statement::Include { path: inc, span } = &st {
+            load_one(
+                Some(resolve_include(None, inc)),
+                Some(span),
+                &mut out,
+                &mut seen,
+            )?;
+        } else {
+            out.push(st);
         }
     }
     Ok(out)

@@ -22,7 +22,7 @@ struct Cli {
 
 #[derive(Args)]
 struct Program {
-    /// Program files (none or `-`: standard input)
+    /// Program files, or one file in gringo's aspif format (none or `-`: standard input)
     files: Vec<String>,
     /// Replace `#const NAME = ...` (NAME=VALUE)
     #[arg(short = 'c', long = "const", value_name = "NAME=VALUE")]
@@ -119,6 +119,10 @@ enum Command {
     Ground {
         #[command(flatten)]
         program: Program,
+        /// Write gringo's intermediate format (aspif, as `clingo --mode=gringo`) for clingo's
+        /// solver: `aspsat ground --aspif P | clingo -`
+        #[arg(long)]
+        aspif: bool,
     },
     /// Write the program as DIMACS CNF with a `c atom VAR SYMBOL` symbol map
     Dimacs {
@@ -188,6 +192,7 @@ fn main() {
             let mut solve_args = SolveArgs {
                 program: args,
                 models: count.unwrap_or(1),
+                models_given: count.is_some(),
                 json,
                 stats,
                 project,
@@ -210,7 +215,7 @@ fn main() {
                 }
             }
         }
-        Command::Ground { program } => commands::ground(&program.args()),
+        Command::Ground { program, aspif } => commands::ground(&program.args(), aspif),
         Command::Dimacs {
             program,
             output,

@@ -380,10 +380,11 @@ impl Printer {
             return;
         }
         if let Some(c) = &self.best_costs {
+            // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
             } else {
-                "no"
+                "unknown"
             };
             line(out, "  Optimum", proven.to_string());
             line(out, "Optimization", join_costs(c));
@@ -526,10 +527,11 @@ impl Printer {
             },
         });
         if let Some(c) = &self.best_costs {
+            // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
             } else {
-                "no"
+                "unknown"
             };
             doc["Models"]["Optimum"] = json!(proven);
             doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));

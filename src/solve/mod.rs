@@ -101,6 +101,13 @@ pub enum Outcome {
     Unsatisfiable,
 }
 
+impl Outcome {
+    /// Whether no further models exist.
+    pub fn exhausted(self) -> bool {
+        !matches!(self, Outcome::Satisfiable { exhausted: false })
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct SolveStats {
     pub models: usize,

@@ -12,8 +12,8 @@
 
 use super::acyclic::GrowingClosure;
 use super::{
-    Builder, CostBody, EncodingOptions, Level, Stability, Translation, TranslationKind, Value,
-    complete, encode_rules, hcf, loops, ranking, shown,
+    Builder, CostBody, EncodingOptions, Level, Stability, Translation, Value, complete,
+    encode_rules, ranking, shown,
 };
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, ExternalValue, GroundProgram};
@@ -61,14 +61,9 @@ impl IncrementalTranslation {
     /// Translates `program`, whose lists hold one call's delta only (its atoms and symbols are
     /// the whole program's).
     pub fn extend(&mut self, program: &GroundProgram) -> Result<(), Diagnostic> {
-        hcf::needs_minimality(program, TranslationKind::Ranking)
-            .map_err(|e| e.diagnostic(program))?;
-        // Recursion through aggregates or conditions needs the reduct check after each model,
-        // which the incremental solver does not run: refused here.
-        let (mut loops, complex_loop) = loops::analyse(program);
-        if let Some(e) = complex_loop {
-            return Err(super::TranslateError::ConditionalLoop(e).diagnostic(program));
-        }
+        // The incremental solver runs no stability check: the level ranking makes each call's
+        // loops exact, and what it refuses (beyond NP) is refused here.
+        let loops = ranking::analyse(program).map_err(|e| e.diagnostic(program))?;
         let n = program.num_atoms();
         let mut b = Builder {
             program,
@@ -79,6 +74,7 @@ impl IncrementalTranslation {
                 .encoders
                 .take()
                 .expect("encoders are put back after each call"),
+            defined: Vec::new(),
         };
         let first_new = b.atoms.len();
         b.atoms.resize(n, Value::False);
@@ -94,7 +90,6 @@ impl IncrementalTranslation {
         let supports = encode_rules(&mut b, program);
         let external = |i: usize| program.is_external(AtomId(i as u32));
         complete(&mut b, &supports, &|i| opened[i] && !external(i));
-        loops::record_supports(&mut b, &mut loops);
         if !loops.is_tight() {
             ranking::encode(&mut b, &loops);
         }
