@@ -62,7 +62,7 @@ ASPRILO = {
 }
 for _size, _inst in ASPRILO.items():
     PROGRAMS[f"asprilo-m-{_size}"] = ["asprilo/m/encoding.ilp", f"asprilo/examples/{_inst}.lp"]
-for _size in ("4x4", "8x8"):
+for _size in ("4x4",):  # 8x8: neither solver finishes within minutes
     _inst = f"asprilo/examples/{ASPRILO[_size]}.lp"
     PROGRAMS[f"asprilo-a-{_size}"] = ["asprilo/abc/encoding-a.ilp", _inst]
     PROGRAMS[f"asprilo-a-opt-{_size}"] = [
@@ -113,7 +113,7 @@ def run(cmd, timeout):
     elapsed = time.time() - start
     calls = out.count("Solving...")
     result = next((l for l in out.splitlines()
-                   if l in ("SATISFIABLE", "UNSATISFIABLE", "UNKNOWN")), "?")
+                   if l in ("SATISFIABLE", "UNSATISFIABLE", "UNKNOWN", "OPTIMUM FOUND")), "?")
     answers = re.findall(r"^Answer: \d+.*\n(.*)$", out, re.MULTILINE)
     costs = re.findall(r"^Optimization: (.*)$", out, re.MULTILINE)
     last_call = out.split("Solving...")[-1]

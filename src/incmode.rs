@@ -12,15 +12,18 @@ use crate::cnf::CnfLit;
 use crate::commands::{ProgramArgs, SolveArgs};
 use crate::exit;
 use crate::ground::incremental::IncrementalGrounder;
-use crate::output::{Printer, Verdict};
+use crate::output::{Printer, Stats, Verdict};
 use crate::solve::optimize::OptMode;
-use crate::solve::{Outcome, SatBackend, Search, SolveError, SolverChoice, blocking_clause};
+use crate::solve::{
+    Outcome, SatBackend, Search, SolveError, SolveStats, SolverChoice, blocking_clause,
+};
 use crate::symbol::{Sym, SymData};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Statement;
 use crate::translate::Translation;
 use crate::translate::incremental::IncrementalTranslation;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// What decides when the step loop stops: clingo's `imin`, `imax` and `istop` constants.
 struct Limits {
@@ -78,6 +81,9 @@ impl Limits {
 pub struct Steps<'s> {
     g: IncrementalGrounder<'s>,
     inc: IncrementalTranslation,
+    /// Time spent grounding and translating, over all steps.
+    ground_time: Duration,
+    translate_time: Duration,
 }
 
 impl<'s> Steps<'s> {
@@ -86,6 +92,8 @@ impl<'s> Steps<'s> {
         Ok(Steps {
             g: IncrementalGrounder::new(statements, &options)?,
             inc: IncrementalTranslation::new(args.encodings),
+            ground_time: Duration::ZERO,
+            translate_time: Duration::ZERO,
         })
     }
 
@@ -111,12 +119,34 @@ impl<'s> Steps<'s> {
         } else {
             vec![("check", vec![t]), ("step", vec![t])]
         };
+        let start = Instant::now();
         let delta = self.g.ground(&calls)?;
         for info in self.g.take_infos() {
             eprintln!("{info}");
         }
+        let grounded = Instant::now();
+        self.ground_time += grounded - start;
         let inc = &mut self.inc;
-        delta.view(self.g.program_mut(), |p| inc.extend(p))
+        let translated = delta.view(self.g.program_mut(), |p| inc.extend(p));
+        self.translate_time += grounded.elapsed();
+        translated
+    }
+
+    /// `--stats`: the sizes of all steps so far, the stage times and the search's counts.
+    fn stats(&self, search: SolveStats) -> Stats {
+        let program = self.g.program();
+        let tr = &self.inc.tr;
+        Stats {
+            ground_atoms: program.num_atoms(),
+            ground_rules: program.rules.len(),
+            cnf_vars: tr.cnf.num_vars(),
+            cnf_clauses: tr.cnf.num_clauses(),
+            ground_time: self.ground_time,
+            translate_time: self.translate_time,
+            encoding: tr.encoding_stats,
+            search,
+            ..Stats::default()
+        }
     }
 }
 
@@ -128,7 +158,6 @@ pub fn compile_steps(
     mut statements: Vec<Statement>,
     args: &ProgramArgs,
 ) -> Result<Compiled, Diagnostic> {
-    let start = std::time::Instant::now();
     add_query_declaration(&mut statements);
     let mut steps = Steps::new(&statements, args)?;
     let limits = Limits::of(&steps.g);
@@ -144,7 +173,12 @@ pub fn compile_steps(
         steps.advance(step)?;
     }
     let last = steps.query(limits.imax - 1);
-    let Steps { g, mut inc } = steps;
+    let Steps {
+        g,
+        mut inc,
+        ground_time,
+        translate_time,
+    } = steps;
     if let Some(l) = inc.external_lit(g.program(), last) {
         inc.release_true(l);
     }
@@ -154,8 +188,8 @@ pub fn compile_steps(
         program,
         translation: inc.tr,
         infos: Vec::new(),
-        ground_time: start.elapsed(),
-        translate_time: Default::default(),
+        ground_time,
+        translate_time,
     })
 }
 
@@ -255,9 +289,23 @@ impl<'s> Session<'s> {
     }
 }
 
+/// Adds one step's search counts and times to the run's.
+fn add_search_stats(total: &mut SolveStats, step: &SolveStats) {
+    total.models += step.models;
+    total.solver_calls += step.solver_calls;
+    total.first_model = total
+        .first_model
+        .or(step.first_model.map(|t| total.solve_time + t));
+    total.solve_time += step.solve_time;
+    total.unsat_time += step.unsat_time;
+    total.loop_nogoods += step.loop_nogoods;
+    total.minimality_checks += step.minimality_checks;
+}
+
 /// How a step's solve call ended.
-#[derive(Clone, Copy)]
 struct StepResult {
+    /// What the search measured.
+    search: SolveStats,
     sat: bool,
     /// The enumeration (or the optimization) was completed.
     exhausted: bool,
@@ -332,6 +380,7 @@ pub fn run(
     let mut previous: Option<bool> = None;
     let mut exhausted = true;
     let mut optimum = false;
+    let mut search = SolveStats::default();
     let mut step: i64 = 0;
     while limits.run(step, previous) {
         let advanced = if args.inc_reground {
@@ -353,6 +402,7 @@ pub fn run(
         }
         match session.solve(step, args, printer) {
             Ok(result) => {
+                add_search_stats(&mut search, &result.search);
                 previous = Some(result.sat);
                 exhausted = result.exhausted;
                 optimum = result.sat && result.optimized && result.exhausted;
@@ -365,6 +415,7 @@ pub fn run(
         step += 1;
     }
     let mut p = printer.lock().unwrap();
+    p.stats = session.steps.stats(search);
     let verdict = match previous {
         Some(true) if optimum => Verdict::OptimumFound,
         Some(true) => Verdict::Satisfiable,
@@ -407,14 +458,15 @@ fn enumerate_step(
     let with_costs = args.opt_mode == OptMode::Enum && !tr.objective.is_empty();
     let mut search = Search::new(program, tr);
     let mut found = 0;
-    let done = |sat, exhausted| StepResult {
+    let done = |sat, exhausted, search: Search| StepResult {
+        search: search.finish(),
         sat,
         exhausted,
         optimized: false,
     };
     loop {
         let Some(model) = search.next(backend, &[]).map_err(|e| e.to_string())? else {
-            return Ok(done(found > 0, true));
+            return Ok(done(found > 0, true, search));
         };
         if !verify(args, g, tr, &model) {
             return Err(FAILED_CHECK.to_string());
@@ -424,11 +476,11 @@ fn enumerate_step(
         printer.lock().unwrap().model(texts(g, &shown), costs);
         found += 1;
         if args.models != 0 && found >= args.models {
-            return Ok(done(true, false));
+            return Ok(done(true, false, search));
         }
         let block = blocking_clause(&vars, &model);
         if block.is_empty() {
-            return Ok(done(true, true));
+            return Ok(done(true, true, search));
         }
         backend.add_clause(&block);
     }
@@ -471,14 +523,20 @@ fn optimize_step(
     if failed {
         return Err(FAILED_CHECK.to_string());
     }
-    let (optimum, _stats) = result.map_err(|e| e.to_string())?;
+    let (optimum, search) = result.map_err(|e| e.to_string())?;
+    printer
+        .lock()
+        .unwrap()
+        .set_optimal_models(optimum.optimal_models);
     Ok(match optimum.outcome {
         Outcome::Unsatisfiable => StepResult {
+            search,
             sat: false,
             exhausted: true,
             optimized: true,
         },
         Outcome::Satisfiable { exhausted } => StepResult {
+            search,
             sat: true,
             exhausted,
             optimized: true,
