@@ -19,8 +19,9 @@ pub fn unread_stdin(bytes: Vec<u8>) {
     *STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()) = Some(bytes);
 }
 
-/// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
-/// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
+/// The bytes of a file (decompressed if it ends in `.gz` or `.xz`), or of standard input for
+/// `-`: the one place every command (`solve`, `ground`, `dimacs`, `decode`, `puzzle`) reads its
+/// input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {
         if let Some(bytes) = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take() {
@@ -32,7 +33,7 @@ pub fn read(path: &str) -> Result<Vec<u8>, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return Ok(buf);
     }
-    std::fs::read(path).map_err(|e| format!("cannot read file '{path}': {e}"))
+    crate::compressed::read(Path::new(path)).map_err(|e| format!("cannot read file '{path}': {e}"))
 }
 
 /// As [`read`], for inputs that must be UTF-8 text.
@@ -61,6 +62,26 @@ pub fn load(paths: &[String]) -> Result<Vec<Statement>, Diagnostic> {
     Ok(out)
 }
 
+/// Parses program text named `name` in diagnostics, following its `#include`s (relative to
+/// the working directory): the library's entry point ([`crate::api`]).
+pub fn load_text(text: &str, name: &str) -> Result<Vec<Statement>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for st in parse(text, Arc::from(name))? {
+        if let Statement::Include { path: inc, span } = &st {
+            load_one(
+                Some(resolve_include(None, inc)),
+                Some(span),
+                &mut out,
+                &mut seen,
+            )?;
+        } else {
+            out.push(st);
+        }
+    }
+    Ok(out)
+}
+
 fn load_one(
     path: Option<PathBuf>,
     included_at: Option<&Span>,
@@ -75,7 +96,7 @@ fn load_one(
                 return Ok(());
             }
             // A file named `-` is read as a file here (`read` would take standard input).
-            let bytes = std::fs::read(p).map_err(|e| {
+            let bytes = crate::compressed::read(p).map_err(|e| {
                 let msg = format!("cannot read file '{}': {e}", p.display());
                 match included_at {
                     Some(span) => Diagnostic::error(span, msg),
@@ -96,6 +117,21 @@ fn load_one(
             out.push(st);
         }
     }
+    // As in clingo, a file's `#program` parts end with the file: what follows it (the next
+    // file, or the rest of the file that included it) is in `base` again. (An included file
+    // starts in the part its `#include` is written in.)
+    let end = text.lines().count() as u32 + 1;
+    out.push(Statement::Program {
+        name: "base".to_string(),
+        params: Vec::new(),
+        span: Span {
+            file,
+            start_line: end,
+            start_col: 1,
+            end_line: end,
+            end_col: 1,
+        },
+    });
     Ok(())
 }
 

@@ -134,15 +134,30 @@ enum Command {
         /// Write the symbol map to this file instead of into the CNF's comments
         #[arg(long, value_name = "FILE")]
         map: Option<String>,
+        /// MaxSAT WCNF (MaxSAT Evaluation 2022 format): the CNF as hard clauses, the objective
+        /// as soft clauses (priorities combined exactly by scaling)
+        #[arg(long)]
+        wcnf: bool,
+        /// ranking: models are the answer sets; unique-ranking: exactly one model per answer
+        /// set (for #SAT and AllSAT tools)
+        #[arg(long, value_name = "KIND", value_enum, default_value = "ranking")]
+        translation: TranslationKind,
     },
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
-    /// (SAT-competition `s`/`v` output, or minisat's and glucose's result file)
+    /// (SAT-competition `s`/`v` output, minisat's and glucose's result file, or a MaxSAT
+    /// solver's output for `aspsat dimacs --wcnf`)
     Decode {
+        /// The CNF or WCNF written by `aspsat dimacs`
         cnf: String,
+        /// The solver's output (`-` or none: standard input)
+        #[arg(default_value = "-")]
         solver_output: String,
         /// The symbol map written by `aspsat dimacs --map FILE`
         #[arg(long, value_name = "FILE")]
         map: Option<String>,
+        /// clingo's --outf=2 JSON document instead of text
+        #[arg(long)]
+        json: bool,
     },
     /// Solve and draw a seed puzzle given in its own notation (`aspsat puzzle KIND --help`)
     Puzzle {
@@ -192,6 +207,7 @@ fn main() {
             let mut solve_args = SolveArgs {
                 program: args,
                 models: count.unwrap_or(1),
+                models_given: count.is_some(),
                 json,
                 stats,
                 project,
@@ -219,12 +235,21 @@ fn main() {
             program,
             output,
             map,
-        } => commands::dimacs(&program.args(), output.as_deref(), map.as_deref()),
+            wcnf,
+            translation,
+        } => commands::dimacs(&commands::DimacsArgs {
+            program: program.args(),
+            output,
+            map,
+            wcnf,
+            translation,
+        }),
         Command::Decode {
             cnf,
             solver_output,
             map,
-        } => commands::decode(&cnf, &solver_output, map.as_deref()),
+            json,
+        } => commands::decode(&cnf, &solver_output, map.as_deref(), json),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
         Command::Compare(args) => aspsat::compare::run(&args),
     };

@@ -22,6 +22,7 @@ mod ir;
 mod join;
 pub mod parts;
 mod plan;
+mod quirks;
 mod schedule;
 mod state;
 mod store;
@@ -66,7 +67,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     if let Some(span) = incmode_span(statements) {
         return Err(Diagnostic::error(
             span,
-            "#include <incmode> (incremental mode) is supported by `aspsat solve` only",
+            "#include <incmode> (incremental mode) is handled by `aspsat solve`, `ground` and `dimacs` only",
         ));
     }
     let mut syms = SymbolTable::new();

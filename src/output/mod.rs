@@ -111,8 +111,11 @@ pub struct Printer {
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
     /// Writing a model failed because the reader closed standard output.
     output_closed: bool,
-    /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
+    /// Answer numbers restart at the optimal phase of `--opt-mode=optN` and at each solve
+    /// call, as in clingo: the models before this one are not counted.
     numbering_offset: usize,
+    /// In the optimal phase of `--opt-mode=optN`.
+    optimal_phase: bool,
     optimal_models: usize,
     /// The best cost vector so far (optimization only).
     best_costs: Option<Vec<i64>>,
@@ -158,6 +161,7 @@ impl Printer {
             witnesses: Vec::new(),
             output_closed: false,
             numbering_offset: 0,
+            optimal_phase: false,
             optimal_models: 0,
             best_costs: None,
             start: Instant::now(),
@@ -168,10 +172,10 @@ impl Printer {
         }
     }
 
-    /// The printer of `aspsat decode`: text reading from the CNF and the solver's answer, no
-    /// times.
-    pub fn decoding(cnf: &str, answer: &str) -> Self {
-        let mut p = Printer::new(Format::Text, false, vec![cnf.into(), answer.into()]);
+    /// The printer of `aspsat decode`: text (or JSON) reading from the CNF and the solver's
+    /// answer, no times.
+    pub fn decoding(cnf: &str, answer: &str, format: Format) -> Self {
+        let mut p = Printer::new(format, false, vec![cnf.into(), answer.into()]);
         p.reading = format!("{cnf} and {answer}");
         p.times = false;
         p
@@ -196,6 +200,8 @@ impl Printer {
     pub fn solving(&mut self) {
         self.calls += 1;
         self.call_starts.push(self.witnesses.len());
+        self.numbering_offset = self.models;
+        self.optimal_phase = false;
         if self.format == Format::Json || self.style.terse {
             return;
         }
@@ -293,12 +299,13 @@ impl Printer {
     }
 
     pub fn in_optimal_phase(&self) -> bool {
-        self.numbering_offset > 0
+        self.optimal_phase
     }
 
     /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
     pub fn begin_optimal_models(&mut self) {
         self.numbering_offset = self.models;
+        self.optimal_phase = true;
     }
 
     pub fn set_optimal_models(&mut self, n: usize) {
@@ -373,10 +380,11 @@ impl Printer {
             return;
         }
         if let Some(c) = &self.best_costs {
+            // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
             } else {
-                "no"
+                "unknown"
             };
             line(out, "  Optimum", proven.to_string());
             line(out, "Optimization", join_costs(c));
@@ -519,10 +527,11 @@ impl Printer {
             },
         });
         if let Some(c) = &self.best_costs {
+            // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
             } else {
-                "no"
+                "unknown"
             };
             doc["Models"]["Optimum"] = json!(proven);
             doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));
