@@ -38,6 +38,7 @@ pub fn ground_program(statements: &[Located]) -> GroundProgram {
     for st in statements {
         b.statement(&st.directive, &st.span);
     }
+    b.externals(statements);
     let mut program = b.program;
     crate::program::simplify(&mut program);
     program
@@ -132,6 +133,9 @@ impl Builder {
     fn statement(&mut self, directive: &Directive, span: &Span) {
         match directive {
             Directive::Rule { choice, head, body } => {
+                let Some(head) = kept_head(*choice, head, body) else {
+                    return;
+                };
                 let body = self.body(body);
                 let mut head: Vec<AtomId> = head.iter().map(|&a| self.atom(a)).collect();
                 head.sort();
@@ -171,16 +175,8 @@ impl Builder {
                 let cond = self.lits(cond);
                 self.program.show.terms.push((sym, cond));
             }
-            Directive::External { atom, value } => {
-                let a = self.atom(*atom);
-                let value = match value {
-                    0 => ExternalValue::Free,
-                    1 => ExternalValue::True,
-                    2 => ExternalValue::False,
-                    _ => ExternalValue::Release,
-                };
-                self.program.add_external(a, value);
-            }
+            // after the rules, see `externals`
+            Directive::External { .. } => {}
             Directive::Assume(lits) => {
                 for &l in lits {
                     let violated = self.lit(-l);
@@ -200,6 +196,41 @@ impl Builder {
                 let body = self.lits(cond);
                 self.program.edges.push(Edge { from, to, body });
             }
+        }
+    }
+
+    /// The external atoms with their values, as clingo reads aspif: the last statement for an
+    /// atom counts, and an atom that a rule defines is a normal atom, whatever the statements'
+    /// order (rules [`kept_head`] drops define nothing; rules that aspsat finds dead only
+    /// later still define).
+    fn externals(&mut self, statements: &[Located]) {
+        let mut defined = HashSet::new();
+        let mut values: HashMap<u32, u8> = HashMap::new();
+        let mut order = Vec::new();
+        for st in statements {
+            match &st.directive {
+                Directive::Rule { choice, head, body } => {
+                    defined.extend(kept_head(*choice, head, body).unwrap_or_default());
+                }
+                Directive::External { atom, value } if values.insert(*atom, *value).is_none() => {
+                    order.push(*atom);
+                }
+                _ => {}
+            }
+        }
+        for atom in order {
+            let value = values[&atom];
+            if defined.contains(&atom) {
+                continue;
+            }
+            let a = self.atom(atom);
+            let value = match value {
+                0 => ExternalValue::Free,
+                1 => ExternalValue::True,
+                2 => ExternalValue::False,
+                _ => ExternalValue::Release,
+            };
+            self.program.add_external(a, value);
         }
     }
 
@@ -295,4 +326,27 @@ impl Builder {
             span: span.clone(),
         });
     }
+}
+
+/// The head atoms of a rule that clingo keeps while reading aspif (`None`: it drops the rule):
+/// a body with a literal and its negation, or a weight body whose bound exceeds its weights,
+/// never holds; a disjunction with a head atom in its
+/// positive body always holds; a choice of an atom in its positive body chooses nothing. None
+/// of this changes the answer sets, but it decides whether an `#external` atom stays external.
+fn kept_head(choice: bool, head: &[u32], body: &Body) -> Option<Vec<u32>> {
+    let lits: HashSet<i32> = match body {
+        Body::Normal(lits) => lits.iter().copied().collect(),
+        // a bound beyond the sum of the weights never holds
+        Body::Sum { bound, lits } => {
+            if i64::from(*bound) > lits.iter().map(|&(_, w)| i64::from(w)).sum::<i64>() {
+                return None;
+            }
+            HashSet::new()
+        }
+    };
+    let in_body = |a: &u32| lits.contains(&(*a as i32));
+    if lits.iter().any(|l| lits.contains(&-l)) || (!choice && head.iter().any(in_body)) {
+        return None;
+    }
+    Some(head.iter().copied().filter(|a| !in_body(a)).collect())
 }
