@@ -414,7 +414,9 @@ impl<'a> Compiler<'a> {
 
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
-        if let Some(refusal) = super::quirks::refusal(rule) {
+        if let Some(refusal) =
+            quirks::assignment_recursion(rule, &|name| self.consts.contains_key(name))
+        {
             return Err(refusal);
         }
         let bodies = unpool::bodies(&rule.body);

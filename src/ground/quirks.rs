@@ -1,66 +1,265 @@
-//! Rule shapes whose meaning in clingo 5.8.3 follows from how gringo schedules its grounding
-//! rather than from the language's semantics; aspsat refuses them (file:line:col, exit 65)
-//! instead of answering differently.
+//! Rule shapes whose meaning in clingo 5.8.3 follows from how gringo rewrites and schedules
+//! them rather than from the language's semantics. aspsat does what gringo does where it can
+//! tell, and refuses (file:line:col, exit 65) where it cannot.
 //!
-//! * A conditional head literal (`h : c`, any disjunction with a condition) in a rule whose
-//!   body assigns a variable with an aggregate (`C = #count{...}`) and has a positive literal
-//!   over a head predicate. gringo grounds the assignment aggregate and the conditional head in
-//!   separate steps of the rule's own recursive component, and the rule then never fires:
-//!   `r. r : not #true :- r, C = #min{W : d(W)}.` is SATISFIABLE with {r} in clingo, although
-//!   its body holds and its head is empty (without the aggregate clingo answers UNSATISFIABLE);
-//!   `r(1). r(X) : X = 2 ; q :- r(1), C = #count{W : d(W)}.` never derives `q`.
+//! * A conditional head literal (`h : c`) in a rule whose body assigns a variable with an
+//!   aggregate (`C = #count{...}`) and has a positive literal that unifies with a head atom
+//!   (variables renamed apart, as in gringo's dependency analysis). gringo then often never
+//!   fires the rule: `r. r : not #true :- r, C = #min{W : d(W)}.` is SATISFIABLE with {r} in
+//!   clingo although its body holds and its head is empty (without the aggregate clingo
+//!   answers UNSATISFIABLE), and `r(1). s(2). r(X) : x ; q :- s(X), r(1), C = #count{W :
+//!   d(W)}.` never derives `q` -- but with other rules for `r` around it does, so aspsat
+//!   refuses the shape. Without a unifier (`r(X,X) : x ; q :- r(1,2), ...`) clingo grounds the
+//!   rule as usual and so does aspsat.
+//! * Head aggregate elements with terms gringo finds undefined before grounding
+//!   ([`statically_undefined`]).
 
-use super::unpool::expand_term;
+use super::unpool::{expand_term, literal_vars, term_vars};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
+use std::collections::HashMap;
 
-/// The refusal for `rule`, if its shape is one listed in the module documentation.
-pub fn refusal(rule: &Rule) -> Option<Diagnostic> {
+/// Three-valued answers where the syntax alone cannot decide.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tri {
+    No,
+    Maybe,
+    Yes,
+}
+
+/// The refusal of `rule` if it may have the first shape in the module documentation;
+/// `is_const` tells the `#const` names.
+pub fn assignment_recursion(rule: &Rule, is_const: &dyn Fn(&str) -> bool) -> Option<Diagnostic> {
     let Head::Disjunction(elems) = &rule.head else {
         return None;
     };
-    let conditional = elems
+    // gringo grounds a head with a condition through its disjunction statements; intervals
+    // and pools may become conditions too.
+    let conditional = if elems.iter().any(|e| !e.cond.is_empty()) {
+        Tri::Yes
+    } else if elems.iter().any(|e| has_pool_or_interval(&e.atom.term)) {
+        Tri::Maybe
+    } else {
+        Tri::No
+    };
+    let assignment = rule
+        .body
         .iter()
-        .any(|e| !e.cond.is_empty() || has_pool_or_interval(&e.atom.term));
-    if !conditional || !rule.body.iter().any(is_assignment_aggregate) {
+        .map(|l| assignment(l, &rule.body))
+        .max()
+        .unwrap_or(Tri::No);
+    if conditional == Tri::No || assignment == Tri::No {
         return None;
     }
-    let heads: Vec<_> = elems
+    let heads: Vec<Term> = elems
         .iter()
-        .flat_map(|e| signatures(&e.atom.term))
+        .flat_map(|e| expand_term(&e.atom.term))
         .collect();
-    let recursive = rule.body.iter().any(|l| match l {
-        BodyLit::Lit(Literal::Atom {
+    let mut unifies = Tri::No;
+    for l in &rule.body {
+        if let BodyLit::Lit(Literal::Atom {
             sign: Sign::Pos,
             atom,
-        }) => signatures(&atom.term).iter().any(|s| heads.contains(s)),
-        _ => false,
-    });
-    recursive.then(|| {
+        }) = l
+        {
+            for b in expand_term(&atom.term) {
+                for h in &heads {
+                    unifies = unifies.max(unify_apart(h, &b, is_const));
+                }
+            }
+        }
+    }
+    (conditional.min(assignment).min(unifies) != Tri::No).then(|| {
         Diagnostic::error(
             &rule.span,
-            "a conditional head literal in a rule with an assignment aggregate (`X = #agg{...}`) \
-             and a body literal over a head predicate is not supported (clingo's grounder drops \
-             such rules)",
+            "a conditional head literal in a rule with an assignment aggregate (`X = \
+             #agg{...}`) and a body literal that unifies with a head atom is not supported \
+             (clingo's grounder often drops such rules, depending on the rules around them)",
         )
     })
 }
 
-/// `X = #agg{...}` or `#agg{...} = X` with one guard over a non-ground term: what gringo
-/// may ground as an assignment (it does when the term's variables are not bound elsewhere).
-fn is_assignment_aggregate(l: &BodyLit) -> bool {
+/// Whether `l` is an aggregate gringo grounds as an assignment: one `=` guard, positive, over
+/// a variable that no other body literal may bind (certain), or over another non-ground term
+/// or a variable that another literal may bind too (gringo decides by what binds it first:
+/// maybe).
+fn assignment(l: &BodyLit, body: &[BodyLit]) -> Tri {
     let BodyLit::Aggregate {
         sign: Sign::Pos,
         agg,
     } = l
     else {
-        return false;
+        return Tri::No;
     };
     let guard = match (&agg.left, &agg.right) {
         (Some(g), None) | (None, Some(g)) => g,
-        _ => return false,
+        _ => return Tri::No,
     };
-    guard.op == CmpOp::Eq && !is_ground(&guard.term)
+    if guard.op != CmpOp::Eq || is_ground(&guard.term) {
+        return Tri::No;
+    }
+    let Term::Var(name, _) = &guard.term else {
+        return Tri::Maybe;
+    };
+    let elsewhere = body.iter().any(|other| {
+        !std::ptr::eq(other, l) && {
+            let mut vars = Vec::new();
+            binding_vars(other, &mut vars);
+            vars.contains(name)
+        }
+    });
+    let mut own = Vec::new();
+    for e in &agg.elems {
+        e.terms.iter().for_each(|t| term_vars(t, &mut own));
+        e.cond.iter().for_each(|c| literal_vars(c, &mut own));
+    }
+    if elsewhere || own.contains(name) {
+        Tri::Maybe
+    } else {
+        Tri::Yes
+    }
+}
+
+/// The variables `l` may bind: those of a positive atom, of an equation, of an aggregate's
+/// guards.
+fn binding_vars(l: &BodyLit, out: &mut Vec<String>) {
+    match l {
+        BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }) => term_vars(&atom.term, out),
+        BodyLit::Lit(Literal::Comparison {
+            op: CmpOp::Eq,
+            lhs,
+            rhs,
+            ..
+        }) => {
+            term_vars(lhs, out);
+            term_vars(rhs, out);
+        }
+        BodyLit::Aggregate { agg, .. } => {
+            for g in agg.left.iter().chain(agg.right.iter()) {
+                term_vars(&g.term, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether the atoms `h` and `b` unify once their variables are renamed apart.
+fn unify_apart(h: &Term, b: &Term, is_const: &dyn Fn(&str) -> bool) -> Tri {
+    let mut subst = HashMap::new();
+    unify(&rename(h, "h"), &rename(b, "b"), &mut subst, is_const)
+}
+
+/// `t` with each variable prefixed by `side` (anonymous variables stay: each is fresh).
+fn rename(t: &Term, side: &str) -> Term {
+    match t {
+        Term::Var(name, span) => Term::Var(format!("{side}:{name}"), span.clone()),
+        Term::Fun {
+            name,
+            args,
+            negative,
+            span,
+        } => Term::Fun {
+            name: name.clone(),
+            args: args.iter().map(|a| rename(a, side)).collect(),
+            negative: *negative,
+            span: span.clone(),
+        },
+        Term::Unary(op, x, span) => Term::Unary(*op, Box::new(rename(x, side)), span.clone()),
+        Term::Binary(op, x, y, span) => Term::Binary(
+            *op,
+            Box::new(rename(x, side)),
+            Box::new(rename(y, side)),
+            span.clone(),
+        ),
+        Term::Interval(x, y, span) => Term::Interval(
+            Box::new(rename(x, side)),
+            Box::new(rename(y, side)),
+            span.clone(),
+        ),
+        Term::Pool(args, span) => {
+            Term::Pool(args.iter().map(|a| rename(a, side)).collect(), span.clone())
+        }
+        _ => t.clone(),
+    }
+}
+
+/// Syntactic unification; arithmetic, intervals and `#const` names make it `Maybe` (gringo
+/// evaluates or inverts them). No occurs check: a cycle only makes the answer `Yes`, which
+/// the callers treat like a unifier.
+fn unify(
+    a: &Term,
+    b: &Term,
+    subst: &mut HashMap<String, Term>,
+    is_const: &dyn Fn(&str) -> bool,
+) -> Tri {
+    let resolve = |t: &Term, subst: &HashMap<String, Term>| {
+        let mut t = t.clone();
+        while let Term::Var(name, _) = &t {
+            match subst.get(name) {
+                Some(next) => t = next.clone(),
+                None => break,
+            }
+        }
+        t
+    };
+    let (a, b) = (resolve(a, subst), resolve(b, subst));
+    match (&a, &b) {
+        (Term::Anonymous(_), _) | (_, Term::Anonymous(_)) => Tri::Yes,
+        (Term::Var(x, _), Term::Var(y, _)) if x == y => Tri::Yes,
+        (Term::Var(x, _), _) => {
+            subst.insert(x.clone(), b.clone());
+            Tri::Yes
+        }
+        (_, Term::Var(y, _)) => {
+            subst.insert(y.clone(), a.clone());
+            Tri::Yes
+        }
+        (Term::Unary(..) | Term::Binary(..) | Term::Interval(..) | Term::Pool(..), _)
+        | (_, Term::Unary(..) | Term::Binary(..) | Term::Interval(..) | Term::Pool(..)) => {
+            Tri::Maybe
+        }
+        (Term::Fun { name, args, .. }, _) | (_, Term::Fun { name, args, .. })
+            if args.is_empty() && is_const(name) =>
+        {
+            Tri::Maybe
+        }
+        (
+            Term::Fun {
+                name: n1,
+                args: a1,
+                negative: s1,
+                ..
+            },
+            Term::Fun {
+                name: n2,
+                args: a2,
+                negative: s2,
+                ..
+            },
+        ) => {
+            if n1 != n2 || s1 != s2 || a1.len() != a2.len() {
+                return Tri::No;
+            }
+            let mut all = Tri::Yes;
+            for (x, y) in a1.iter().zip(a2) {
+                all = all.min(unify(x, y, subst, is_const));
+                if all == Tri::No {
+                    break;
+                }
+            }
+            all
+        }
+        _ => {
+            if a == b {
+                Tri::Yes
+            } else {
+                Tri::No
+            }
+        }
+    }
 }
 
 fn is_ground(t: &Term) -> bool {
@@ -81,22 +280,6 @@ fn has_pool_or_interval(t: &Term) -> bool {
         Term::Binary(_, x, y, _) => has_pool_or_interval(x) || has_pool_or_interval(y),
         _ => false,
     }
-}
-
-/// Name, arity and classical sign of each alternative of an atom.
-fn signatures(t: &Term) -> Vec<(String, usize, bool)> {
-    expand_term(t)
-        .into_iter()
-        .filter_map(|a| match a {
-            Term::Fun {
-                name,
-                args,
-                negative,
-                ..
-            } => Some((name, args.len(), negative)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// What a variable-free term evaluates to, for [`statically_undefined`].

@@ -349,7 +349,7 @@ pub fn unsupported_in_conditional_element(e: &DisjElem) -> Option<&'static str> 
     None
 }
 
-fn literal_vars(l: &Literal, out: &mut Vec<String>) {
+pub(super) fn literal_vars(l: &Literal, out: &mut Vec<String>) {
     match l {
         Literal::Atom { atom, .. } => term_vars(&atom.term, out),
         Literal::Comparison { lhs, rhs, .. } => {
@@ -360,7 +360,7 @@ fn literal_vars(l: &Literal, out: &mut Vec<String>) {
     }
 }
 
-fn term_vars(t: &Term, out: &mut Vec<String>) {
+pub(super) fn term_vars(t: &Term, out: &mut Vec<String>) {
     match t {
         Term::Var(name, _) => out.push(name.clone()),
         Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().for_each(|a| term_vars(a, out)),
