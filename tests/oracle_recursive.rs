@@ -666,3 +666,55 @@ fn oracle_knows_clingos_readings() {
     };
     assert_eq!(solve(vec![cond_head, choose_c]), sets(&[&["a", "c"]]));
 }
+
+/// `--translation unique-ranking` on random programs with recursion through aggregates and
+/// conditional literals: exactly one CNF model (over all its variables) per answer set of the
+/// oracle (every atom is shown, so the answer sets are distinct), unless beyond NP.
+#[test]
+fn random_recursive_programs_unique_ranking_has_one_model_per_answer_set() {
+    let mut failures = Vec::new();
+    let (mut checked, mut refused) = (0, 0);
+    for seed in 7_000_000..7_001_500u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let p = random_program(&mut rng, false);
+        let text = p.text();
+        let expected = oracle(&p);
+        let statements = aspsat::syntax::parse(&text, "<random>".into()).unwrap();
+        let options = aspsat::CompileOptions {
+            translation: TranslationKind::UniqueRanking,
+            ..aspsat::CompileOptions::default()
+        };
+        let compiled = match aspsat::compile(&statements, &options) {
+            Ok(c) => c,
+            Err(e) if e.to_string().contains("beyond NP") => {
+                refused += 1;
+                continue;
+            }
+            Err(e) => {
+                failures.push(format!("seed {seed}:\n{text}error: {e}"));
+                continue;
+            }
+        };
+        let models = common::all_cnf_models(&compiled.translation.cnf, expected.len() * 2 + 2);
+        let shown: Vec<Vec<String>> = models
+            .iter()
+            .map(|m| common::shown_of(&compiled, m))
+            .collect();
+        let distinct: BTreeSet<Vec<String>> = shown.iter().cloned().collect();
+        if distinct != expected || shown.len() != expected.len() {
+            failures.push(format!(
+                "seed {seed}:\n{text}expected {expected:?}\n     got {} models: {shown:?}",
+                shown.len()
+            ));
+        }
+        checked += 1;
+        if failures.len() >= 5 {
+            break;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(
+        refused * 10 < checked,
+        "{refused} refused, {checked} checked"
+    );
+}

@@ -24,6 +24,22 @@ pub enum TranslationKind {
     /// Completion plus a level ranking of the atoms of each cyclic component: an eager CNF whose
     /// models are exactly the answer sets (for export).
     Ranking,
+    /// As `ranking`, with exactly one model per answer set: each atom of a cyclic component
+    /// gets the step at which the reduct derives it, and every auxiliary variable is a function
+    /// of the atoms, so that #SAT and AllSAT tools count answer sets.
+    #[value(name = "unique-ranking")]
+    UniqueRanking,
+}
+
+impl TranslationKind {
+    /// Whether the CNF alone is exact (its models, restricted to the atoms, are the answer
+    /// sets): the level rankings.
+    pub fn is_eager(self) -> bool {
+        matches!(
+            self,
+            TranslationKind::Ranking | TranslationKind::UniqueRanking
+        )
+    }
 }
 
 /// One way an atom of a cyclic component can be derived.

@@ -3,14 +3,14 @@
 //! ranked below `h`; antimonotone parts keep their value in the model.
 
 use super::monotone::{self, Conjunct, ConjunctKind};
-use super::{Builder, Ranks, Value};
+use super::{Below, Builder, Value};
 use crate::program::aggregate;
 use crate::program::{Aggregate, AtomId, BodyElem, Lit, Polarity};
 
 /// The value of "this rule (a choice element with condition `cond`) founds `h`".
 pub(super) fn support(
     b: &mut Builder,
-    ranks: &mut Ranks,
+    ranks: &mut dyn Below,
     h: AtomId,
     body: &[BodyElem],
     cond: &[Lit],
@@ -55,7 +55,7 @@ pub(super) fn support(
 /// The literals' values, with each positive atom of the loop ranked below `h`.
 fn ranked_conjunction(
     b: &mut Builder,
-    ranks: &mut Ranks,
+    ranks: &mut dyn Below,
     h: AtomId,
     lits: &[Lit],
     in_loop: &dyn Fn(AtomId) -> bool,
@@ -74,7 +74,7 @@ fn ranked_conjunction(
 /// ranked below `h` (the runs whose monotone side has no loop atom are implied by its value).
 fn ranked_aggregate(
     b: &mut Builder,
-    ranks: &mut Ranks,
+    ranks: &mut dyn Below,
     h: AtomId,
     agg: &Aggregate,
     in_loop: &dyn Fn(AtomId) -> bool,

@@ -18,9 +18,15 @@
 //! and O(log |C|) variables and clauses per internal edge `(b, a)`, plus, per aggregate in a
 //! loop, one more encoding of it over the ranked element conditions. False atoms get rank 0, so
 //! they add no spurious models.
+//!
+//! [`unique`] (`--translation unique-ranking`) founds supports on derivation steps instead of
+//! ranks, so that each answer set has exactly one model.
 
 mod founded;
 mod monotone;
+mod unique;
+
+pub(super) use unique::encode_unique;
 
 use super::{Builder, TranslateError, Value};
 use crate::cnf::CnfLit;
@@ -136,8 +142,15 @@ impl Ranks {
             less: HashMap::new(),
         }
     }
+}
 
-    /// Whether `d` is ranked below `a` (false for `d == a`).
+/// What founds a support: "loop atom `d` comes before `a`" (false for `d == a`): ranked below
+/// it ([`Ranks`]), or derived at an earlier step ([`unique`]).
+pub(super) trait Below {
+    fn below(&mut self, b: &mut Builder, d: AtomId, a: AtomId) -> Value;
+}
+
+impl Below for Ranks {
     fn below(&mut self, b: &mut Builder, d: AtomId, a: AtomId) -> Value {
         if d == a {
             return Value::False;
