@@ -5,7 +5,8 @@ aggregates and conditional literals, negated and conditional head literals, and 
 
 Each program is solved by clingo (Python module), by `aspsat solve` (embedded), and, through
 `aspsat dimacs`, by enumerating the CNF's models over its `c atom` variables with cadical (a
-blocking clause after each model). Answer sets are compared as sets of shown atoms. `aspsat
+blocking clause after each model; in-process through python-sat's CaDiCaL when it is
+installed, else one `cadical` run per model). Answer sets are compared as sets of shown atoms. `aspsat
 dimacs` may refuse a program (exit 65: no exact CNF, e.g. recursion through an aggregate); the
 refusals are counted. A wrong answer or crash is printed with its seed; replay one with
 `--seed S --programs 1 --show`.
@@ -77,6 +78,22 @@ def dimacs_sets(aspsat, path, tmp):
         elif line and not line.startswith("c"):
             clauses.append(line)
     out = set()
+    try:  # CaDiCaL in-process (python-sat): one incremental solver for the whole enumeration
+        from pysat.solvers import Cadical195
+    except ImportError:
+        Cadical195 = None
+    if Cadical195 is not None:
+        with Cadical195(bootstrap_with=[[int(x) for x in c.split()[:-1]] for c in clauses]) as s:
+            for _ in range(100000):
+                if not s.solve():
+                    return ("ok", out)
+                values = {abs(v): v > 0 for v in s.get_model()}
+                out.add(tuple(sorted(facts + [atoms[v] for v in atoms if values.get(v, False)])))
+                block = [(-v if values.get(v, False) else v) for v in atoms]
+                if not block:
+                    return ("ok", out)
+                s.add_clause(block)
+        return ("crash", "too many models")
     cnf_path = os.path.join(tmp, "x.cnf")
     for _ in range(10000):
         with open(cnf_path, "w") as f:
@@ -101,6 +118,17 @@ def dimacs_sets(aspsat, path, tmp):
             return ("ok", out)
         clauses.append(" ".join(map(str, block)) + " 0")
     return ("crash", "too many models")
+
+
+def refusal_kind(message):
+    """A short name for why `aspsat dimacs` refused a program (its error message)."""
+    for needle, kind in [("conditional literal", "conditional literal not monotone in its loop"),
+                         ("aggregate that is not monotone", "aggregate not monotone in its loop"),
+                         ("mentions", "condition on its own disjunctive head"),
+                         ("not head-cycle-free", "disjunction not head-cycle-free")]:
+        if needle in message:
+            return kind
+    return message.split("error: ")[-1][:60]
 
 
 # ----- random programs -----------------------------------------------------------------------
@@ -225,6 +253,7 @@ def main():
     counts = {"programs": 0, "agree": 0, "differ": 0, "refused": 0, "crash": 0,
               "dimacs_agree": 0, "dimacs_differ": 0, "dimacs_refused": 0, "dimacs_crash": 0}
     refusals = {}
+    dimacs_refusals = {}
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "p.lp")
         for i in range(args.programs):
@@ -253,6 +282,8 @@ def main():
                     counts["dimacs_agree"] += 1
                 elif status == "refused":
                     counts["dimacs_refused"] += 1
+                    why = refusal_kind(got)
+                    dimacs_refusals[why] = dimacs_refusals.get(why, 0) + 1
                 else:
                     counts["dimacs_crash" if status == "crash" else "dimacs_differ"] += 1
                     print(f"--- seed {seed} dimacs ({status}):\n{text}clingo: "
@@ -261,6 +292,8 @@ def main():
     print(" ".join(f"{k}={v}" for k, v in counts.items()))
     for msg, n in sorted(refusals.items(), key=lambda x: -x[1]):
         print(f"  refused {n}: {msg}")
+    for msg, n in sorted(dimacs_refusals.items(), key=lambda x: -x[1]):
+        print(f"  dimacs refused {n}: {msg}")
     bad = counts["differ"] + counts["crash"] + counts["dimacs_differ"] + counts["dimacs_crash"]
     sys.exit(1 if bad else 0)
 

@@ -537,10 +537,13 @@ fn random_program(rng: &mut Rng, disjunctive: bool) -> Program {
     Program { names, rules }
 }
 
-/// Checks the seeds' programs; returns (programs, refused by the ranking translation).
+/// Checks the seeds' programs; returns (programs, refused by the ranking translation). The
+/// shape whose reading clingo's grounder makes its own (a recursive disjunctive rule with a
+/// condition on its own head, see `ground::own_conditions`) is refused by both routes.
 fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize) {
     let mut failures = Vec::new();
     let mut refused = 0;
+    let mut grounder_refused = 0;
     let n = seeds.end - seeds.start;
     for seed in seeds {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -552,6 +555,10 @@ fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize)
             Ok(got) => failures.push(format!(
                 "seed {seed}:\n{text}expected {expected:?}\n     got {got:?}"
             )),
+            Err(e) if e.contains("clingo's grounder") => {
+                grounder_refused += 1;
+                continue;
+            }
             Err(e) => failures.push(format!("seed {seed}:\n{text}error: {e}")),
         }
         match aspsat_answer_sets(&text, TranslationKind::Ranking, false) {
@@ -567,6 +574,12 @@ fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize)
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    println!("{grounder_refused} of {n} programs refused by the grounder");
+    // (about one random disjunctive program in ten has that shape; ordinary encodings rarely)
+    assert!(
+        grounder_refused * 6 < n as usize,
+        "{grounder_refused} of {n}"
+    );
     (n as usize, refused)
 }
 

@@ -20,6 +20,7 @@ mod emit;
 pub mod incremental;
 mod ir;
 mod join;
+mod own_conditions;
 pub mod parts;
 mod plan;
 mod quirks;

@@ -22,7 +22,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
             comp_of[p] = c;
         }
     }
-    refuse_conditions_on_own_disjunction(g, rules, &comp_of)?;
+    super::own_conditions::refuse(g, rules)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
@@ -79,66 +79,6 @@ fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
             }
         }
     }
-}
-
-/// Refuses a recursive disjunctive rule with conditional elements where a condition (of a head
-/// element or of a body conditional literal) mentions a predicate of the rule's own head, as in
-/// `a. a : a :- a.` or `a ; b : c :- c : b; b.`: clingo's grounder matches such a condition
-/// against none of the atoms the disjunction defines (the element becomes `#false`, the
-/// conditional literal `#true`), a reading aspsat does not reproduce.
-fn refuse_conditions_on_own_disjunction(
-    g: &Grounder,
-    rules: &[Planned],
-    comp_of: &[usize],
-) -> Result<(), Diagnostic> {
-    for r in rules {
-        let ir::Head::Disjunction(elems) = &r.rule.head else {
-            continue;
-        };
-        if elems.iter().all(|e| e.cond.lits.is_empty()) {
-            continue;
-        }
-        let heads = r.rule.head_preds();
-        // recursive through its body (the head's own conditions do not count)
-        let mut body = r.rule.clone();
-        body.head = ir::Head::None;
-        let recursive = body
-            .body_preds()
-            .iter()
-            .any(|(p, _)| heads.iter().any(|&h| comp_of[h] == comp_of[*p]));
-        if !recursive {
-            continue;
-        }
-        let body_conds = r.rule.body.iter().filter_map(|b| match b {
-            ir::Body::Conditional { cond, .. } => Some(cond),
-            _ => None,
-        });
-        let mentioned = elems
-            .iter()
-            .map(|e| &e.cond)
-            .chain(body_conds)
-            .flat_map(|c| c.lits.iter())
-            .find_map(|l| match l {
-                ir::Lit::Atom { atom, .. } if heads.contains(&atom.pred) => Some(atom.pred),
-                _ => None,
-            });
-        if let Some(p) = mentioned {
-            let sig = g.relations[p].sig;
-            let name = g.program.symbols.name_str(sig.name);
-            return Err(Diagnostic::error(
-                &r.rule.span,
-                format!(
-                    "a condition in this recursive disjunctive rule mentions '{}{name}/{}', \
-                     which the rule's own head defines: clingo's grounder matches such a \
-                     condition against none of the atoms of the disjunction, a reading aspsat \
-                     does not reproduce",
-                    if sig.negative { "-" } else { "" },
-                    sig.arity
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The position of each rule in the order in which clingo's grounder instantiates them. It

@@ -685,6 +685,13 @@ pub fn translate(
     };
     let needs_minimality = ranked.is_none() && hcf::needs_minimality(program, kind)?;
     let (mut loops, complex_loop) = loops::analyse(program);
+    // Recursion through aggregates or conditional literals: where it is monotone (in NP) the
+    // level ranking makes the CNF exact, which spares the reduct check of every model (it
+    // blocks unstable models one at a time).
+    let ranked = match ranked {
+        None if !needs_minimality && complex_loop.is_some() => ranking::analyse(program).ok(),
+        r => r,
+    };
     let needs_minimality = needs_minimality || (ranked.is_none() && complex_loop.is_some());
     let n = program.num_atoms();
     let mut b = Builder {
