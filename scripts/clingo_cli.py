@@ -11,7 +11,8 @@ answer sets: with --outf=2 the JSON witnesses (as a multiset of sorted lists; fo
 the best cost), otherwise the verdict line, the number of `Answer:` lines or `ANSWER` blocks
 printed and the `Models` count (the last `Optimization`/`COST` value when optimizing). Prints one line per difference and a summary; exits 1 on a difference.
 The search order of the two solvers differs: -n 1 and --quiet=1 compare how many models were
-printed, never which; optimization compares the best cost, not the improving models.
+printed, never which; optimization compares the best cost, not the improving models; brave and
+cautious consequences compare the last estimate and the summary's counts.
 """
 
 import argparse
@@ -33,6 +34,15 @@ CASES = [
     ["-q", "0"], ["--quiet=1", "0"], ["--quiet=2,2,2", "0"], ["-V0", "0"], ["--verbose=0", "0"],
     ["--time-limit=0", "0"], ["-t", "2", "0"], ["--parallel-mode=2,split", "0"], ["-n", "1"],
     ["--models=0"], ["--opt-mode=optN", "0"], ["-c", "n=3", "0"], ["--stats", "0"],
+    ["--stats=2", "0"], ["--seed=7", "0"], ["-Wnone", "0"], ["--warn=no-atom-undefined", "0"],
+    ["-W", "none", "-W", "operation-undefined"], ["--enum-mode=bt", "0"], ["--enum-mode=record", "0"],
+    ["-n", "2"], ["--outf=2", "-n", "1"],
+]
+# Brave and cautious consequences: not on optimization programs (clingo's answer there
+# "may depend on enumeration order", its own warning; aspsat refuses the combination).
+CONSEQUENCE_CASES = [
+    ["--enum-mode=brave"], ["--enum-mode=cautious"], ["--enum-mode=brave", "--outf=2"],
+    ["-e", "cautious", "--outf=2"], ["--enum-mode=brave", "-n", "1"],
 ]
 VERDICTS = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN",
             "INCONSISTENT", "OPTIMUM")
@@ -42,9 +52,15 @@ def summary(stdout, args):
     """What must agree: the verdict, and the answer sets (or, when optimizing, the best cost:
     the models improving towards it depend on the search)."""
     lines = stdout.splitlines()
+    first_only = "-n" in args and args[args.index("-n") + 1] == "1"
     if "--outf=2" in args:
         doc = json.loads(stdout)
         ws = [w for call in doc.get("Call", []) for w in call.get("Witnesses", [])]
+        if first_only:
+            return ("json", doc["Result"], len(ws), doc["Models"].get("Optimum"))
+        if "Consequences" in doc["Models"]:
+            return ("json", doc["Result"], sorted(ws[-1]["Value"]) if ws else [],
+                    doc["Models"]["Consequences"])
         costs = [w["Costs"] for w in ws if "Costs" in w]
         if costs:
             return ("json", doc["Result"], min(costs))
@@ -54,6 +70,17 @@ def summary(stdout, args):
              for l in lines if l.lstrip("% ").startswith(("Optimization", "COST"))]
     if costs:
         return ("optimization", verdict, costs[-1])
+    if any(a.startswith(("--enum-mode=b", "--enum-mode=c")) or a in ("brave", "cautious")
+           for a in args):
+        # the consequences (the last estimate) and the summary; the estimates before depend
+        # on the search order
+        answers = [l for l, nxt in zip(lines, lines[1:] + [""])
+                   if nxt.startswith("Consequences:")]
+        counts = [l for l in lines if l.startswith(("Consequences :", "  Brave", "  Cautious"))]
+        if first_only:
+            return ("consequences", verdict, len(answers), counts)
+        return ("consequences", verdict, sorted(answers[-1:][0].split()) if answers else [],
+                counts)
     answers = sum(1 for l in lines if l.startswith("Answer:") or l == "ANSWER")
     models = [l.split(":")[1].strip() for l in lines if l.lstrip("% ").startswith("Models ")]
     return ("text", verdict, answers, models)
@@ -72,7 +99,10 @@ def main():
     programs = a.programs or PROGRAMS
     differences = runs = 0
     for prog in programs:
-        for case in CASES:
+        with open(os.path.join(ROOT, prog)) as f:
+            text = f.read()
+        optimizing = any(k in text for k in ("#minimize", "#maximize", ":~"))
+        for case in CASES + ([] if optimizing else CONSEQUENCE_CASES):
             args = case + [prog]
             runs += 1
             code_a, out_a, err_a = run([a.aspsat] + args)

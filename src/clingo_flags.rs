@@ -5,6 +5,7 @@
 
 use crate::commands::SolveArgs;
 use crate::output::{Format, ModelsShown, Style};
+use crate::solve::consequences::ConsequenceMode;
 use std::ffi::OsString;
 
 /// The exit code of a command line aspsat does not understand (clap's; clingo exits 1, which
@@ -42,6 +43,16 @@ pub struct ClingoFlags {
     /// Accepted for clingo's -t N / --parallel-mode=N[,MODE]; aspsat searches with one thread
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,MODE]")]
     pub parallel_mode: Option<String>,
+    /// clingo's --enum-mode: brave (the shown atoms of some answer set) or cautious (of every
+    /// one), printed as clingo after each improving model with `Consequences: [L;U]`; auto,
+    /// bt and record enumerate answer sets (aspsat has one way)
+    #[arg(short = 'e', long, value_name = "MODE",
+          value_parser = ["auto", "bt", "record", "brave", "cautious"])]
+    pub enum_mode: Option<String>,
+    /// Accepted for clingo's --seed=N; varisat's search has no random seed (an external
+    /// solver's goes in --solver-args)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 impl ClingoFlags {
@@ -68,6 +79,17 @@ impl ClingoFlags {
         args.style = style;
         if let Some(p) = &self.parallel_mode {
             eprintln!("aspsat: note: --parallel-mode={p} ignored: aspsat searches with one thread");
+        }
+        args.consequences = match self.enum_mode.as_deref() {
+            Some("brave") => Some(ConsequenceMode::Brave),
+            Some("cautious") => Some(ConsequenceMode::Cautious),
+            _ => None,
+        };
+        if let Some(seed) = self.seed {
+            eprintln!(
+                "aspsat: note: --seed={seed} ignored: varisat's search has no random seed (an \
+                 external solver's seed goes in --solver-args)"
+            );
         }
         Ok(())
     }
@@ -168,24 +190,18 @@ fn equivalent(option: &str) -> &'static str {
             "`aspsat ground FILE...` prints the ground program; `aspsat dimacs FILE...` writes the CNF"
         }
         "models" | "n" => "-n N or a trailing number (`aspsat prog.lp 0`)",
-        "enum-mode" | "e" => {
-            "aspsat enumerates answer sets (`--project` for distinct shown projections); brave and cautious consequences are not supported"
-        }
         "opt-mode" => "--opt-mode opt|optN|enum|ignore",
         "time-limit" => "--time-limit SECS (0: no limit)",
         "outf" | "o" => "--outf=0|1|2|3 (2 is --json)",
         "const" | "c" => "-c NAME=VALUE",
         "project" => "--project",
-        "warn" | "W" => {
-            "none: aspsat prints clingo's infos for undefined operations, and no warning is configurable"
-        }
-        "seed" | "rand-freq" | "configuration" | "heuristic" | "opt-strategy" | "restarts"
+        "rand-freq" | "configuration" | "heuristic" | "opt-strategy" | "restarts"
         | "sat-prepro" | "trans-ext" | "eq" | "backprop" | "sign-def" | "opt-heuristic"
         | "lookahead" | "deletion" | "del-cfl" | "solve-limit" => {
             "none: clasp's search options have no counterpart; aspsat's search is its SAT solver's (`--solver NAME|PATH`, `--solver-args ARGS`)"
         }
         _ => {
-            "see `aspsat solve --help` (clingo's -n, -c, --outf, -q, -V, --time-limit, -t, --opt-mode, --project and --stats are understood)"
+            "see `aspsat solve --help` (clingo's -n, -c, --outf, -q, -V, --time-limit, -t, --opt-mode, --enum-mode, --project, --stats, -W and --seed are understood)"
         }
     }
 }
@@ -270,8 +286,7 @@ mod tests {
     #[test]
     fn unknown_options_name_their_equivalent() {
         assert!(equivalent("--text").contains("aspsat ground"));
-        assert!(equivalent("--enum-mode=brave").contains("not supported"));
-        assert!(equivalent("--seed=3").contains("--solver"));
+        assert!(equivalent("--rand-freq=0.1").contains("--solver"));
         assert!(equivalent("--frobnicate").contains("aspsat solve --help"));
     }
 }

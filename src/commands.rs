@@ -2,9 +2,11 @@
 
 use crate::cnf::dimacs::{self, SolverAnswer, SymbolMap};
 use crate::exit;
+use crate::ground::undefined::Warnings;
 use crate::load;
 use crate::output::{Format, Printer, Stats, Style, Verdict};
 use crate::pipeline::{CompileOptions, Compiled, compile, ground_options};
+use crate::solve::consequences::{ConsequenceMode, consequences};
 use crate::solve::optimize::{OptMode, OptStrategy, optimize};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
@@ -20,12 +22,18 @@ pub struct ProgramArgs {
     pub max_ground: Option<usize>,
     /// Cardinality and pseudo-Boolean encodings (`solve` and `dimacs`).
     pub encodings: EncodingOptions,
+    /// Which of clingo's infos are printed (`-W`).
+    pub warnings: Warnings,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct SolveArgs {
     pub program: ProgramArgs,
     pub models: usize,
+    /// Whether `models` was given (`-n N`, a trailing count): as in clingo, it then also stops
+    /// `--opt-mode=opt` after N improving models (SATISFIABLE, the optimum not proven);
+    /// otherwise optimization goes on to the optimum.
+    pub models_given: bool,
     pub json: bool,
     pub stats: bool,
     pub project: bool,
@@ -48,6 +56,8 @@ pub struct SolveArgs {
     pub style: Style,
     /// Stop after grounding and translating (the statistics of `aspsat compare --sizes-only`).
     pub sizes_only: bool,
+    /// Brave or cautious consequences instead of answer sets (clingo's `--enum-mode`).
+    pub consequences: Option<ConsequenceMode>,
 }
 
 /// clingo's `prog.lp 0`: a bare integer among the file names that is not a file is the model
@@ -70,15 +80,39 @@ fn report(d: &Diagnostic) {
     eprintln!("{d}");
 }
 
-/// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
-fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
-    match load::load(&args.files) {
-        Ok(statements) => build_from(&statements, args, translation),
-        Err(d) => {
-            report(&d);
-            Err(exit::INPUT_ERROR)
-        }
+/// Prints clingo's infos that `-W` leaves on.
+fn report_infos(infos: &[Diagnostic], warnings: Warnings) {
+    for info in infos.iter().filter(|i| warnings.shows(i)) {
+        report(info);
     }
+}
+
+/// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code. aspif input
+/// is translated as read; in incremental mode the steps up to `imax` are compiled
+/// ([`crate::incmode::compile_steps`]).
+fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
+    let start = std::time::Instant::now();
+    if let Some(program) = crate::aspif::load(&args.files) {
+        return build_aspif(program, start, args, translation);
+    }
+    let statements = load::load(&args.files).map_err(|d| {
+        report(&d);
+        exit::INPUT_ERROR
+    })?;
+    if crate::ground::incmode_span(&statements).is_some() {
+        // The steps are translated by the incremental translation, a level ranking.
+        if translation == TranslationKind::UniqueRanking {
+            eprintln!(
+                "aspsat: error: --translation unique-ranking is not available in incremental mode"
+            );
+            return Err(exit::INPUT_ERROR);
+        }
+        return crate::incmode::compile_steps(statements, args).map_err(|d| {
+            report(&d);
+            exit::INPUT_ERROR
+        });
+    }
+    build_from(&statements, args, translation)
 }
 
 /// Grounds and translates loaded statements; prints diagnostics.
@@ -97,9 +131,31 @@ fn build_from(
         encodings: args.encodings,
     };
     let compiled = compile(statements, &options).map_err(fail)?;
-    for info in &compiled.infos {
-        report(info);
-    }
+    report_infos(&compiled.infos, args.warnings);
+    Ok(compiled)
+}
+
+/// Translates the ground program read from aspif input (see [`crate::aspif`]) since `start`
+/// (reading it counts as grounding); prints diagnostics.
+fn build_aspif(
+    program: Result<crate::program::GroundProgram, Diagnostic>,
+    start: std::time::Instant,
+    args: &ProgramArgs,
+    translation: TranslationKind,
+) -> Result<Compiled, i32> {
+    let fail = |d: Diagnostic| {
+        report(&d);
+        exit::INPUT_ERROR
+    };
+    let options = CompileOptions {
+        translation,
+        encodings: args.encodings,
+        ..CompileOptions::default()
+    };
+    let program = program.map_err(fail)?;
+    let read_time = start.elapsed();
+    let mut compiled = crate::pipeline::compile_ground(program, &options).map_err(fail)?;
+    compiled.ground_time = read_time;
     Ok(compiled)
 }
 
@@ -116,6 +172,13 @@ fn interrupt(printer: &Mutex<Printer>) {
     let code = exit::code(Verdict::Unknown, p.models(), false);
     p.finish(Verdict::Unknown, true);
     std::process::exit(code);
+}
+
+/// Ends a run whose input was rejected (the error is on standard error): clingo still prints
+/// its summary (`UNKNOWN`, no models; the whole JSON document with `--outf=2`) and exits 65.
+fn rejected(printer: &Mutex<Printer>) -> i32 {
+    printer.lock().unwrap().finish(Verdict::Unknown, true);
+    exit::INPUT_ERROR
 }
 
 /// Prints the verdict and returns its exit code.
@@ -173,19 +236,33 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let statements = match load::load(&args.program.files) {
-        Ok(s) => s,
-        Err(d) => {
-            report(&d);
-            return exit::INPUT_ERROR;
+    let start = std::time::Instant::now();
+    let built = match crate::aspif::load(&args.program.files) {
+        Some(program) => build_aspif(program, start, &args.program, args.translation),
+        None => {
+            let statements = match load::load(&args.program.files) {
+                Ok(s) => s,
+                Err(d) => {
+                    report(&d);
+                    return rejected(&printer);
+                }
+            };
+            if let Some(span) = crate::ground::incmode_span(&statements) {
+                if args.consequences.is_some() {
+                    let d = Diagnostic::error(
+                        span,
+                        "--enum-mode=brave|cautious in incremental mode is not supported",
+                    );
+                    report(&d);
+                    return rejected(&printer);
+                }
+                return crate::incmode::run(args, statements, &solver, &printer);
+            }
+            build_from(&statements, &args.program, args.translation)
         }
     };
-    if crate::ground::incmode_span(&statements).is_some() {
-        return crate::incmode::run(args, statements, &solver, &printer);
-    }
-    let mut compiled = match build_from(&statements, &args.program, args.translation) {
-        Ok(c) => c,
-        Err(code) => return code,
+    let Ok(mut compiled) = built else {
+        return rejected(&printer);
     };
     // Solving gives the externals their default values (they stay free in `aspsat dimacs`).
     compiled.translation.fix_external_defaults();
@@ -194,6 +271,21 @@ pub fn solve(args: &SolveArgs) -> i32 {
         return conclude(&mut printer.lock().unwrap(), Verdict::Unknown, false);
     }
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
+    if let Some(mode) = args.consequences {
+        if optimizing {
+            eprintln!(
+                "aspsat: error: --enum-mode={} on an optimization program is not supported \
+                 (the consequences of the optimal answer sets); --opt-mode=ignore drops the objective",
+                if mode == ConsequenceMode::Brave {
+                    "brave"
+                } else {
+                    "cautious"
+                }
+            );
+            return rejected(&printer);
+        }
+        return run_consequences(args, &compiled, &solver, &printer, mode);
+    }
     if optimizing && args.opt_mode != OptMode::Enum {
         run_optimization(args, &compiled, &solver, &printer)
     } else {
@@ -247,6 +339,15 @@ fn run_optimization(
                 p.begin_optimal_models();
             }
             p.model(texts(compiled, model), Some(costs.to_vec()));
+            let enough = args.opt_mode == OptMode::Opt
+                && args.models_given
+                && args.models != 0
+                && p.models() >= args.models;
+            if enough || p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
         },
     );
     let mut p = printer.lock().unwrap();
@@ -258,8 +359,65 @@ fn run_optimization(
             p.stats.bound_encoding = optimum.bound_stats;
             match optimum.outcome {
                 Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
-                Outcome::Satisfiable { exhausted } => {
+                Outcome::Satisfiable { exhausted } if optimum.proven => {
                     conclude(&mut p, Verdict::OptimumFound, exhausted)
+                }
+                // stopped by -n before the optimum was proven, as clingo's `-n 1`
+                Outcome::Satisfiable { exhausted } => {
+                    eprintln!(
+                        "aspsat: warning: -n {}: optimality of the last model not proven",
+                        args.models
+                    );
+                    conclude(&mut p, Verdict::Satisfiable, exhausted)
+                }
+            }
+        }
+    }
+}
+
+/// `--enum-mode=brave|cautious`: the estimate after each model, then the consequences. As in
+/// clingo, all models are used unless `-n` bounds them.
+fn run_consequences(
+    args: &SolveArgs,
+    compiled: &Compiled,
+    solver: &SolverChoice,
+    printer: &Mutex<Printer>,
+    mode: ConsequenceMode,
+) -> i32 {
+    let tr = &compiled.translation;
+    let mut backend = solver.backend(tr.cnf.num_vars());
+    crate::solve::load(backend.as_mut(), &tr.cnf);
+    printer.lock().unwrap().set_consequences(mode);
+    let max_models = if args.models_given { args.models } else { 0 };
+    let result = consequences(
+        &compiled.program,
+        tr,
+        backend.as_mut(),
+        mode,
+        max_models,
+        &mut |estimate| {
+            let mut p = printer.lock().unwrap();
+            p.estimate(
+                texts(compiled, &estimate.symbols),
+                estimate.lower,
+                estimate.upper,
+            );
+            if p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
+        },
+    );
+    let mut p = printer.lock().unwrap();
+    match result {
+        Err(e) => solver_failure(&e, &mut p),
+        Ok((outcome, stats)) => {
+            p.record(stats);
+            match outcome {
+                Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
+                Outcome::Satisfiable { exhausted } => {
+                    conclude(&mut p, Verdict::Satisfiable, exhausted)
                 }
             }
         }
@@ -314,21 +472,46 @@ fn run_enumeration(
     }
 }
 
-pub fn ground(args: &ProgramArgs) -> i32 {
-    let grounded = load::load(&args.files).and_then(|statements| {
-        let options = ground_options(&args.consts, args.max_ground)?;
-        crate::ground::ground(&statements, &options)
-    });
-    match grounded {
-        Ok(g) => {
-            for info in &g.infos {
-                report(info);
+/// Prints the ground program: as rules (clingo's text), or with `aspif` in gringo's
+/// intermediate format. aspif input is read and printed back; in incremental mode the steps
+/// up to `imax` are grounded ([`crate::incmode::compile_steps`]).
+pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
+    let grounded = match crate::aspif::load(&args.files) {
+        Some(program) => program.map(|program| crate::ground::Grounded {
+            program,
+            infos: Vec::new(),
+        }),
+        None => load::load(&args.files).and_then(|statements| {
+            if crate::ground::incmode_span(&statements).is_some() {
+                let compiled = crate::incmode::compile_steps(statements, args)?;
+                return Ok(crate::ground::Grounded {
+                    program: compiled.program,
+                    infos: Vec::new(),
+                });
             }
-            print!("{}", g.program.to_text());
-            exit::OK
-        }
+            let options = ground_options(&args.consts, args.max_ground)?;
+            crate::ground::ground(&statements, &options)
+        }),
+    };
+    let g = match grounded {
+        Ok(g) => g,
         Err(d) => {
             report(&d);
+            return exit::INPUT_ERROR;
+        }
+    };
+    report_infos(&g.infos, args.warnings);
+    if !aspif {
+        print!("{}", g.program.to_text());
+        return exit::OK;
+    }
+    match crate::aspif::writer::write(&g.program) {
+        Ok(text) => {
+            print!("{text}");
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("aspsat: error: cannot write aspif: {e}");
             exit::INPUT_ERROR
         }
     }
@@ -348,7 +531,9 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
             Value::False => {}
         }
     }
+    map.cnf = Some(crate::cnf::dimacs::CnfId::of(&compiled.translation.cnf));
     for level in &compiled.translation.objective {
+        let before = map.costs.len();
         for &(value, weight) in &level.terms {
             match value {
                 Value::True => map.costs.push((level.priority, weight, 0)),
@@ -356,56 +541,108 @@ pub fn symbol_map(compiled: &Compiled) -> SymbolMap {
                 Value::False => {}
             }
         }
+        // A level whose terms are all decided false still exists (clingo prints its 0).
+        if map.costs.len() == before {
+            map.costs.push((level.priority, 0, 0));
+        }
     }
     map
 }
 
-/// Writes the CNF to `output` (default: standard output); with `map_file`, the symbol map goes
-/// there instead of into the CNF's comments.
-pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) -> i32 {
+/// What `aspsat dimacs` is asked for.
+pub struct DimacsArgs {
+    pub program: ProgramArgs,
+    /// Output file (compressed by its extension); `None`: standard output.
+    pub output: Option<String>,
+    /// Write the symbol map to this file instead of into the CNF's comments.
+    pub map: Option<String>,
+    /// MaxSAT WCNF (hard clauses and the objective as soft clauses) instead of DIMACS CNF.
+    pub wcnf: bool,
+    /// `Ranking`, or `UniqueRanking` for one model per answer set (model counting).
+    pub translation: TranslationKind,
+}
+
+/// Writes the CNF (or WCNF) to the output file or standard output; the symbol map goes into
+/// its comments or to a file of its own. A closed standard output (`aspsat dimacs | head`)
+/// ends the command quietly.
+pub fn dimacs(args: &DimacsArgs) -> i32 {
+    if args.translation == TranslationKind::Completion {
+        eprintln!(
+            "aspsat: error: --translation completion has no exact CNF of its own (its loop \
+             nogoods are added while solving); use ranking or unique-ranking"
+        );
+        return exit::INPUT_ERROR;
+    }
     // The exported CNF must be exact on its own: level ranking for non-tight programs.
-    let compiled = match build(args, TranslationKind::Ranking) {
+    let compiled = match build(&args.program, args.translation) {
         Ok(c) => c,
         Err(code) => return code,
     };
+    let cnf = &compiled.translation.cnf;
     let map = symbol_map(&compiled);
-    let header = vec![
-        format!(
-            "{} dimacs {}",
-            crate::output::VERSION_LINE,
-            args.files.join(" ")
-        ),
-        "models restricted to the 'c atom' variables are the answer sets' shown atoms".to_string(),
-    ];
-    let (cnf_map, header) = match map_file {
-        None => (map, header),
-        Some(path) => {
-            let map_header = vec![
-                header[0].clone(),
-                "symbol map: the shown atoms of the CNF's models, restricted to these variables"
-                    .to_string(),
-            ];
-            let written = std::fs::File::create(path)
-                .and_then(|mut f| dimacs::write_map(&mut f, &map, &map_header));
-            if let Err(e) = written {
-                eprintln!("aspsat: error: cannot write the symbol map to '{path}': {e}");
-                return exit::INTERRUPTED;
+    let scaling = if args.wcnf {
+        match crate::cnf::wcnf::scaling(&map) {
+            Ok(levels) => Some(levels),
+            Err(e) => {
+                eprintln!("aspsat: error: {e}");
+                return exit::INPUT_ERROR;
             }
-            (SymbolMap::default(), vec![header[0].clone()])
         }
+    } else {
+        None
     };
-    let result = match output {
-        Some(path) => std::fs::File::create(path)
-            .and_then(|mut f| dimacs::write(&mut f, &compiled.translation.cnf, &cnf_map, &header)),
-        None => dimacs::write(
-            &mut std::io::stdout(),
-            &compiled.translation.cnf,
-            &cnf_map,
-            &header,
-        ),
+    let mut header = vec![format!(
+        "{} dimacs {}",
+        crate::output::VERSION_LINE,
+        args.program.files.join(" ")
+    )];
+    if args.translation == TranslationKind::UniqueRanking {
+        header.push(
+            "unique-ranking: exactly one model per answer set (over all variables)".to_string(),
+        );
+    }
+    let map_header = vec![
+        header[0].clone(),
+        "symbol map: the shown atoms of the CNF's models, restricted to these variables"
+            .to_string(),
+    ];
+    if args.map.is_none() {
+        header.push(
+            "models restricted to the 'c atom' variables are the answer sets' shown atoms"
+                .to_string(),
+        );
+    }
+    if let Some(path) = &args.map {
+        let written = crate::compressed::write_with(std::path::Path::new(path), |w| {
+            dimacs::write_map(w, &map, &map_header)
+        });
+        if let Err(e) = written {
+            eprintln!("aspsat: error: cannot write the symbol map to '{path}': {e}");
+            return exit::INTERRUPTED;
+        }
+    }
+    let embedded = if args.map.is_some() {
+        SymbolMap::default()
+    } else {
+        map.clone()
+    };
+    let projection: Vec<u32> =
+        crate::solve::projected_vars(&compiled.program, &compiled.translation)
+            .into_iter()
+            .map(|v| v as u32)
+            .collect();
+    let body = |w: &mut dyn std::io::Write| match &scaling {
+        Some(levels) => crate::cnf::wcnf::write(w, cnf, &embedded, levels, &header),
+        None => dimacs::write(w, cnf, &embedded, &header, &projection),
+    };
+    let result = match &args.output {
+        Some(path) => crate::compressed::write_with(std::path::Path::new(path), body),
+        None => body(&mut std::io::stdout()),
     };
     match result {
         Ok(()) => exit::OK,
+        // The reader stopped reading (`| head`): nothing more to say, as clingo.
+        Err(e) if args.output.is_none() && e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
         Err(e) => {
             eprintln!("aspsat: error: cannot write DIMACS: {e}");
             exit::INTERRUPTED
@@ -413,17 +650,26 @@ pub fn dimacs(args: &ProgramArgs, output: Option<&str>, map_file: Option<&str>) 
     }
 }
 
-/// Prints the answer set encoded in a SAT solver's output for a CNF written by `aspsat dimacs`.
-/// The symbol map comes from `map_path` when given (`aspsat dimacs --map`), else from the CNF's
-/// comments.
-pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 {
+/// Prints the answer set encoded in a SAT (or MaxSAT) solver's output for a CNF (or WCNF)
+/// written by `aspsat dimacs`; `answer_path` `-` is standard input. The symbol map comes from
+/// `map_path` when given (`aspsat dimacs --map`), else from the CNF's comments; a map that names
+/// another CNF (its `c map-of` line) is refused. A MaxSAT solver's `s OPTIMUM FOUND` is taken
+/// at its word: the verdict is OPTIMUM FOUND.
+pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>, json: bool) -> i32 {
     let read = |p: &str| load::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
     let result = (|| -> Result<i32, String> {
-        let (cnf, mut map) =
-            dimacs::read(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        if cnf_path == "-" && answer_path == "-" {
+            return Err("the CNF and the solver output cannot both be standard input".into());
+        }
+        let formula =
+            dimacs::read_formula(&read(cnf_path)?).map_err(|e| format!("{cnf_path}: {e}"))?;
+        let mut cnf = formula.cnf;
+        let mut map = formula.map;
         if let Some(m) = map_path {
             map = dimacs::read_map(&read(m)?).map_err(|e| format!("{m}: {e}"))?;
         }
+        let map_name = map_path.unwrap_or(cnf_path);
+        check_map_belongs(&mut cnf, &map, formula.weighted, cnf_path, map_name)?;
         if map_path.is_none() && map.atoms.is_empty() && map.facts.is_empty() {
             eprintln!(
                 "aspsat: warning: {cnf_path} has no 'c atom'/'c fact' lines; if it was written \
@@ -440,16 +686,24 @@ pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 
                 cnf.num_vars()
             ));
         }
-        let answer = dimacs::read_answer(&read(answer_path)?, cnf.num_vars())
-            .map_err(|e| format!("{answer_path}: {e}"))?;
+        let answer_name = if answer_path == "-" {
+            load::STDIN
+        } else {
+            answer_path
+        };
+        let answer_text = read(answer_path)?;
+        let answer = dimacs::read_answer(&answer_text, cnf.num_vars())
+            .map_err(|e| format!("{answer_name}: {e}"))?;
         if let SolverAnswer::Sat(model) = &answer
             && !cnf.satisfied_by(model)
         {
             return Err(format!(
-                "{answer_path}: the solver's model does not satisfy {cnf_path}"
+                "{answer_name}: the solver's model does not satisfy {cnf_path}"
             ));
         }
-        let mut p = Printer::decoding(cnf_path, answer_path);
+        let optimum = dimacs::claims_optimum(&answer_text) && !map.costs.is_empty();
+        let format = if json { Format::Json } else { Format::Text };
+        let mut p = Printer::decoding(cnf_path, answer_name, format);
         p.begin();
         Ok(match answer {
             SolverAnswer::Sat(model) => {
@@ -462,8 +716,12 @@ pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 
                 );
                 let costs = (!map.costs.is_empty()).then(|| map.costs_of(&model));
                 p.model(shown, costs);
-                // One model of the CNF says nothing about others.
-                conclude(&mut p, Verdict::Satisfiable, false)
+                if optimum {
+                    conclude(&mut p, Verdict::OptimumFound, true)
+                } else {
+                    // One model of the CNF says nothing about others.
+                    conclude(&mut p, Verdict::Satisfiable, false)
+                }
             }
             SolverAnswer::Unsat => conclude(&mut p, Verdict::Unsatisfiable, true),
             SolverAnswer::Unknown => conclude(&mut p, Verdict::Unknown, false),
@@ -473,4 +731,44 @@ pub fn decode(cnf_path: &str, answer_path: &str, map_path: Option<&str>) -> i32 
         eprintln!("aspsat: error: {e}");
         exit::INPUT_ERROR
     })
+}
+
+/// Refuses a symbol map whose `c map-of` line names another CNF than the one read (a WCNF,
+/// which has no header, first gets the recorded variable count); warns when the map has no
+/// such line (written by an older aspsat, or by hand).
+fn check_map_belongs(
+    cnf: &mut crate::cnf::Cnf,
+    map: &SymbolMap,
+    weighted: bool,
+    cnf_path: &str,
+    map_name: &str,
+) -> Result<(), String> {
+    let Some(recorded) = map.cnf else {
+        if !map.atoms.is_empty() || !map.facts.is_empty() || !map.costs.is_empty() {
+            eprintln!(
+                "aspsat: warning: {map_name} has no 'c map-of' line: cannot check that it \
+                 belongs to {cnf_path}"
+            );
+        }
+        return Ok(());
+    };
+    if weighted {
+        while cnf.num_vars() < recorded.vars {
+            cnf.new_var();
+        }
+    }
+    let actual = crate::cnf::dimacs::CnfId::of(cnf);
+    if actual != recorded {
+        let what = if map_name == cnf_path {
+            format!("{cnf_path}: its clauses were changed after `aspsat dimacs` wrote them")
+        } else {
+            format!("the symbol map {map_name} belongs to another CNF than {cnf_path}")
+        };
+        return Err(format!(
+            "{what} (the map is of '{recorded}', the {} is '{actual}'); decode with the CNF and \
+             map that `aspsat dimacs` wrote together",
+            if weighted { "WCNF's hard part" } else { "CNF" }
+        ));
+    }
+    Ok(())
 }

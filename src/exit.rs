@@ -28,7 +28,9 @@ pub const INTERNAL: i32 = 70;
 pub fn code(verdict: Verdict, models: usize, exhausted: bool) -> i32 {
     match verdict {
         Verdict::Unsatisfiable => UNSAT,
-        Verdict::OptimumFound => EXHAUSTED,
+        // `--opt-mode=optN -n N` proves the optimum and may stop before the last optimal model
+        Verdict::OptimumFound if exhausted => EXHAUSTED,
+        Verdict::OptimumFound => SAT,
         Verdict::Satisfiable if exhausted => EXHAUSTED,
         Verdict::Satisfiable => SAT,
         Verdict::Unknown if models > 0 => SAT | INTERRUPTED,

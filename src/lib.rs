@@ -2,14 +2,19 @@
 //!
 //! The pipeline is [`syntax`] (text → AST) → [`ground`] (AST → ground program) → [`translate`]
 //! (ground program → CNF) → [`solve`] (CNF → models) → [`output`] (models → answer sets as
-//! clingo-style text or JSON). [`compile`] runs the first stages in one call; [`commands`] are
+//! clingo-style text or JSON). [`api`] takes a program as text to its answer sets, ground
+//! program or CNF in one call (the Python package is built on it); [`compile`] runs the
+//! first stages on parsed statements; [`commands`] are
 //! the subcommands of the `aspsat` binary ([`compare`] runs
 //! many of them side by side), and [`exit`] holds their exit codes.
 
+pub mod api;
+pub mod aspif;
 pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
 pub mod compare;
+pub mod compressed;
 pub mod exit;
 pub mod ground;
 pub mod incmode;
@@ -24,4 +29,4 @@ pub mod symbol;
 pub mod syntax;
 pub mod translate;
 
-pub use pipeline::{CompileOptions, Compiled, compile, ground_options};
+pub use pipeline::{CompileOptions, Compiled, compile, compile_ground, ground_options};

@@ -10,17 +10,30 @@ use std::sync::Arc;
 /// The name used for standard input in diagnostics.
 pub const STDIN: &str = "<stdin>";
 
-/// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
-/// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
+/// Standard input given back by [`unread_stdin`], for the next [`read`] of `-`.
+static STDIN_AHEAD: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+
+/// Gives the bytes of standard input back after a look at them (is the input aspif?): the next
+/// [`read`] of `-` returns them.
+pub fn unread_stdin(bytes: Vec<u8>) {
+    *STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()) = Some(bytes);
+}
+
+/// The bytes of a file (decompressed if it ends in `.gz` or `.xz`), or of standard input for
+/// `-`: the one place every command (`solve`, `ground`, `dimacs`, `decode`, `puzzle`) reads its
+/// input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {
+        if let Some(bytes) = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            return Ok(bytes);
+        }
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return Ok(buf);
     }
-    std::fs::read(path).map_err(|e| format!("cannot read file '{path}': {e}"))
+    crate::compressed::read(Path::new(path)).map_err(|e| format!("cannot read file '{path}': {e}"))
 }
 
 /// As [`read`], for inputs that must be UTF-8 text.
@@ -49,6 +62,26 @@ pub fn load(paths: &[String]) -> Result<Vec<Statement>, Diagnostic> {
     Ok(out)
 }
 
+/// Parses program text named `name` in diagnostics, following its `#include`s (relative to
+/// the working directory): the library's entry point ([`crate::api`]).
+pub fn load_text(text: &str, name: &str) -> Result<Vec<Statement>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for st in parse(text, Arc::from(name))? {
+        if let Statement::Include { path: inc, span } = &st {
+            load_one(
+                Some(resolve_include(None, inc)),
+                Some(span),
+                &mut out,
+                &mut seen,
+            )?;
+        } else {
+            out.push(st);
+        }
+    }
+    Ok(out)
+}
+
 fn load_one(
     path: Option<PathBuf>,
     included_at: Option<&Span>,
@@ -63,7 +96,7 @@ fn load_one(
                 return Ok(());
             }
             // A file named `-` is read as a file here (`read` would take standard input).
-            let bytes = std::fs::read(p).map_err(|e| {
+            let bytes = crate::compressed::read(p).map_err(|e| {
                 let msg = format!("cannot read file '{}': {e}", p.display());
                 match included_at {
                     Some(span) => Diagnostic::error(span, msg),
@@ -84,6 +117,21 @@ fn load_one(
             out.push(st);
         }
     }
+    // As in clingo, a file's `#program` parts end with the file: what follows it (the next
+    // file, or the rest of the file that included it) is in `base` again. (An included file
+    // starts in the part its `#include` is written in.)
+    let end = text.lines().count() as u32 + 1;
+    out.push(Statement::Program {
+        name: "base".to_string(),
+        params: Vec::new(),
+        span: Span {
+            file,
+            start_line: end,
+            start_col: 1,
+            end_line: end,
+            end_col: 1,
+        },
+    });
     Ok(())
 }
 

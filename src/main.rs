@@ -2,6 +2,7 @@
 
 use aspsat::clingo_flags::{self, ClingoFlags};
 use aspsat::commands::{self, ProgramArgs, SolveArgs};
+use aspsat::ground::undefined::Warnings;
 use aspsat::solve::optimize::{OptMode, OptStrategy};
 use aspsat::translate::acyclic::AcycEncoding;
 use aspsat::translate::card::CardEncoding;
@@ -22,7 +23,7 @@ struct Cli {
 
 #[derive(Args)]
 struct Program {
-    /// Program files (none or `-`: standard input)
+    /// Program files, or one file in gringo's aspif format (none or `-`: standard input)
     files: Vec<String>,
     /// Replace `#const NAME = ...` (NAME=VALUE)
     #[arg(short = 'c', long = "const", value_name = "NAME=VALUE")]
@@ -39,6 +40,15 @@ struct Program {
     /// Encoding of #edge acyclicity
     #[arg(long, value_name = "ENC", value_enum, default_value_t)]
     acyc_encoding: AcycEncoding,
+    /// clingo's infos to print (-W, repeatable): none, all, [no-]atom-undefined (body atoms
+    /// whose predicate is in no head), [no-]operation-undefined; both are on by default
+    #[arg(short = 'W', long = "warn", value_name = "WARN", value_parser = warning_flag)]
+    warn: Vec<String>,
+}
+
+/// A `-W` value, checked when the command line is read.
+fn warning_flag(value: &str) -> Result<String, String> {
+    Warnings::from_flags(&[value.to_string()]).map(|_| value.to_string())
 }
 
 impl Program {
@@ -52,6 +62,7 @@ impl Program {
                 pb: self.pb_encoding,
                 acyc: self.acyc_encoding,
             },
+            warnings: Warnings::from_flags(&self.warn).expect("checked by warning_flag"),
         }
     }
 }
@@ -119,6 +130,10 @@ enum Command {
     Ground {
         #[command(flatten)]
         program: Program,
+        /// Write gringo's intermediate format (aspif, as `clingo --mode=gringo`) for clingo's
+        /// solver: `aspsat ground --aspif P | clingo -`
+        #[arg(long)]
+        aspif: bool,
     },
     /// Write the program as DIMACS CNF with a `c atom VAR SYMBOL` symbol map
     Dimacs {
@@ -130,15 +145,30 @@ enum Command {
         /// Write the symbol map to this file instead of into the CNF's comments
         #[arg(long, value_name = "FILE")]
         map: Option<String>,
+        /// MaxSAT WCNF (MaxSAT Evaluation 2022 format): the CNF as hard clauses, the objective
+        /// as soft clauses (priorities combined exactly by scaling)
+        #[arg(long)]
+        wcnf: bool,
+        /// ranking: models are the answer sets; unique-ranking: exactly one model per answer
+        /// set (for #SAT and AllSAT tools)
+        #[arg(long, value_name = "KIND", value_enum, default_value = "ranking")]
+        translation: TranslationKind,
     },
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
-    /// (SAT-competition `s`/`v` output, or minisat's and glucose's result file)
+    /// (SAT-competition `s`/`v` output, minisat's and glucose's result file, or a MaxSAT
+    /// solver's output for `aspsat dimacs --wcnf`)
     Decode {
+        /// The CNF or WCNF written by `aspsat dimacs`
         cnf: String,
+        /// The solver's output (`-` or none: standard input)
+        #[arg(default_value = "-")]
         solver_output: String,
         /// The symbol map written by `aspsat dimacs --map FILE`
         #[arg(long, value_name = "FILE")]
         map: Option<String>,
+        /// clingo's --outf=2 JSON document instead of text
+        #[arg(long)]
+        json: bool,
     },
     /// Solve and draw a seed puzzle given in its own notation (`aspsat puzzle KIND --help`)
     Puzzle {
@@ -188,6 +218,7 @@ fn main() {
             let mut solve_args = SolveArgs {
                 program: args,
                 models: count.unwrap_or(1),
+                models_given: count.is_some(),
                 json,
                 stats,
                 project,
@@ -210,17 +241,26 @@ fn main() {
                 }
             }
         }
-        Command::Ground { program } => commands::ground(&program.args()),
+        Command::Ground { program, aspif } => commands::ground(&program.args(), aspif),
         Command::Dimacs {
             program,
             output,
             map,
-        } => commands::dimacs(&program.args(), output.as_deref(), map.as_deref()),
+            wcnf,
+            translation,
+        } => commands::dimacs(&commands::DimacsArgs {
+            program: program.args(),
+            output,
+            map,
+            wcnf,
+            translation,
+        }),
         Command::Decode {
             cnf,
             solver_output,
             map,
-        } => commands::decode(&cnf, &solver_output, map.as_deref()),
+            json,
+        } => commands::decode(&cnf, &solver_output, map.as_deref(), json),
         Command::Puzzle { kind } => aspsat::puzzles::run(kind),
         Command::Compare(args) => aspsat::compare::run(&args),
     };

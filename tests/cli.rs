@@ -146,11 +146,194 @@ fn unknown_options_name_the_aspsat_equivalent() {
     assert!(r.stderr.contains("'--text'"), "{}", r.stderr);
     assert!(r.stderr.contains("aspsat ground"), "{}", r.stderr);
     assert!(!r.stderr.contains("-- --text"), "clap's tip: {}", r.stderr);
-    let r = run(&["--enum-mode=brave", CHOICE]);
+    let r = run(&["--rand-freq=0.1", CHOICE]);
     assert_eq!(r.code, Some(2));
-    assert!(r.stderr.contains("brave and cautious"), "{}", r.stderr);
+    assert!(r.stderr.contains("--solver"), "{}", r.stderr);
     let r = run(&["--frobnicate", CHOICE]);
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("aspsat solve --help"), "{}", r.stderr);
     assert!(r.stdout.is_empty());
+}
+
+/// Two answer sets, {a,c,d} and {b,c,d}.
+const CONSEQUENCES: &str = "tests/cli/consequences.lp";
+
+#[test]
+fn brave_and_cautious_consequences_as_clingo() {
+    // clingo 5.8.3 prints `Consequences: [3;4]` then `[4;4]` (brave), `[1;3]` then `[1;2]`
+    // (cautious); which atoms come first depends on the search, the bounds and the end do not
+    let brave = run(&["--enum-mode=brave", CONSEQUENCES]);
+    assert_eq!(brave.code, Some(30), "{}", brave.stderr);
+    let bounds: Vec<&str> = brave
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Consequences:"))
+        .collect();
+    assert_eq!(
+        bounds,
+        ["Consequences: [3;4]", "Consequences: [4;4]"],
+        "{}",
+        brave.stdout
+    );
+    assert!(
+        brave.stdout.contains("Answer: 2\na b c d\n"),
+        "{}",
+        brave.stdout
+    );
+    assert!(
+        brave
+            .stdout
+            .contains("Models       : 2\n  Brave      : yes\nConsequences : 4\n"),
+        "{}",
+        brave.stdout
+    );
+    let cautious = run(&["-e", "cautious", CONSEQUENCES]);
+    assert_eq!(cautious.code, Some(30), "{}", cautious.stderr);
+    assert!(
+        cautious
+            .stdout
+            .contains("Answer: 2\nc d\nConsequences: [1;2]\n"),
+        "{}",
+        cautious.stdout
+    );
+    assert!(
+        cautious
+            .stdout
+            .contains("  Cautious   : yes\nConsequences : 2\n"),
+        "{}",
+        cautious.stdout
+    );
+    // -n 1: the first estimate only, as clingo (exit 10)
+    let first = run(&["--enum-mode=brave", "-n", "1", CONSEQUENCES]);
+    assert_eq!(first.code, Some(10), "{}", first.stderr);
+    assert!(
+        first
+            .stdout
+            .contains("  Brave      : unknown\nConsequences : 3+\n"),
+        "{}",
+        first.stdout
+    );
+    // JSON: per witness and in Models, as clingo's --outf=2
+    let json = run(&["--outf=2", "--enum-mode=cautious", CONSEQUENCES]);
+    let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(
+        doc["Call"][0]["Witnesses"][1]["Value"],
+        serde_json::json!(["c", "d"])
+    );
+    assert_eq!(
+        doc["Call"][0]["Witnesses"][1]["Consequences"],
+        serde_json::json!({"True": 1, "Open": 1})
+    );
+    assert_eq!(doc["Models"]["Cautious"], "yes");
+    assert_eq!(
+        doc["Models"]["Consequences"],
+        serde_json::json!({"True": 2, "Open": 0})
+    );
+    // no model: no consequences, UNSATISFIABLE
+    let unsat = run(&["--enum-mode=brave", UNSAT]);
+    assert_eq!(unsat.code, Some(20));
+    assert!(!unsat.stdout.contains("Brave"), "{}", unsat.stdout);
+    // the same answer sets whatever the enumeration mode name
+    for mode in ["auto", "bt", "record"] {
+        let r = run(&["--enum-mode", mode, CHOICE, "0"]);
+        assert_eq!((r.code, answer_lines(&r.stdout)), (Some(30), 6), "{mode}");
+    }
+}
+
+#[test]
+fn warnings_are_clingos_infos() {
+    // clingo 5.8.3 on tests/cli/infos.lp prints exactly these infos (and -Wnone none); the
+    // order of the grounder's infos differs (clingo prints the interval's last)
+    let r = run(&["tests/cli/infos.lp"]);
+    assert_eq!(r.code, Some(10), "{}", r.stderr);
+    let mut infos: Vec<&str> = r.stderr.split_inclusive("\n\n").collect();
+    infos.sort_unstable();
+    assert_eq!(
+        infos,
+        [
+            "tests/cli/infos.lp:3:6-7: info: atom does not occur in any rule head:\n  b\n\n",
+            "tests/cli/infos.lp:4:19-25: info: atom does not occur in any rule head:\n  r((X+1))\n\n",
+            "tests/cli/infos.lp:5:19-22: info: operation undefined:\n  (X/0)\n\n",
+            "tests/cli/infos.lp:6:3-7: info: interval undefined:\n  1..a\n\n",
+        ]
+    );
+    let none = run(&["-Wnone", "tests/cli/infos.lp"]);
+    assert_eq!(none.stderr, "");
+    let ops = run(&["-W", "no-atom-undefined", "tests/cli/infos.lp"]);
+    assert!(
+        !ops.stderr.contains("rule head") && ops.stderr.contains("(X/0)"),
+        "{}",
+        ops.stderr
+    );
+    let atoms = run(&["--warn=none,atom-undefined", "tests/cli/infos.lp"]);
+    assert!(
+        atoms.stderr.contains("rule head") && !atoms.stderr.contains("(X/0)"),
+        "{}",
+        atoms.stderr
+    );
+    // ground and dimacs take -W too
+    let ground = run(&["ground", "-Wnone", "tests/cli/infos.lp"]);
+    assert_eq!((ground.code, ground.stderr.as_str()), (Some(0), ""));
+    let bad = run(&["-Wfrobnicate", "tests/cli/infos.lp"]);
+    assert_eq!(bad.code, Some(2));
+    assert!(bad.stderr.contains("atom-undefined"), "{}", bad.stderr);
+}
+
+#[test]
+fn seed_is_accepted_with_a_note() {
+    let r = run(&["--seed=42", CHOICE, "0"]);
+    assert_eq!(
+        (r.code, answer_lines(&r.stdout)),
+        (Some(30), 6),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("--seed=42 ignored"), "{}", r.stderr);
+}
+
+#[test]
+fn input_errors_still_print_the_summary() {
+    // clingo 5.8.3 --outf=2 on a syntax error: the document with Result UNKNOWN, exit 65
+    let json = run(&["--outf=2", "tests/cli/syntax_error.lp"]);
+    assert_eq!(json.code, Some(65));
+    let doc: Value = serde_json::from_str(&json.stdout).expect("a JSON document");
+    assert_eq!(doc["Result"], "UNKNOWN");
+    assert_eq!(doc["Models"]["Number"], 0);
+    assert!(
+        json.stderr.contains("tests/cli/syntax_error.lp:2:"),
+        "{}",
+        json.stderr
+    );
+    let text = run(&["tests/cli/syntax_error.lp"]);
+    assert_eq!(text.code, Some(65));
+    assert!(
+        text.stdout.contains("UNKNOWN\n\nModels       : 0+\n"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn models_bound_stops_optimization_as_clingo() {
+    // clingo 5.8.3 -n 1 on an optimization program: the first model, SATISFIABLE, exit 10
+    let first = run(&["-n", "1", OPT]);
+    assert_eq!(first.code, Some(10), "{}", first.stderr);
+    assert_eq!(answer_lines(&first.stdout), 1);
+    assert!(
+        first
+            .stdout
+            .contains("SATISFIABLE\n\nModels       : 1+\n  Optimum    : unknown\n"),
+        "{}",
+        first.stdout
+    );
+    // without -n, and with -n 0, it optimizes to the end
+    for args in [&[OPT][..], &["-n", "0", OPT], &[OPT, "0"]] {
+        let r = run(args);
+        assert_eq!(r.code, Some(30), "{args:?}");
+        assert!(r.stdout.contains("OPTIMUM FOUND"), "{args:?}");
+    }
+    // optN with -n 1: the optimum is proven, one optimal model shown, more exist (exit 10)
+    let opt_n = run(&["--opt-mode=optN", "-n", "1", OPT]);
+    assert_eq!(opt_n.code, Some(10), "{}", opt_n.stderr);
+    assert!(opt_n.stdout.contains("OPTIMUM FOUND"), "{}", opt_n.stdout);
 }

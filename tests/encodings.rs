@@ -257,6 +257,7 @@ fn solve(
             if optimal {
                 out.insert(names(m, symbols));
             }
+            aspsat::solve::Next::Continue
         },
     )?;
     Ok((out, optimum.best.map(|b| b[0])))

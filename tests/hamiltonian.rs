@@ -148,7 +148,7 @@ fn external_solve(solver: &str, cnf: &Cnf, tmp: &Path) -> SolverAnswer {
     let input = tmp.join("in.cnf");
     let result = tmp.join("out.txt");
     let mut f = std::fs::File::create(&input).unwrap();
-    dimacs::write(&mut f, cnf, &SymbolMap::default(), &[]).unwrap();
+    dimacs::write(&mut f, cnf, &SymbolMap::default(), &[], &[]).unwrap();
     drop(f);
     let output = match solver {
         "minisat" => {

@@ -1,7 +1,9 @@
-//! CNF formulas: a flat clause store with DIMACS-numbered variables, plus DIMACS and
-//! solver-output reading and writing.
+//! CNF formulas: a flat clause store with DIMACS-numbered variables; DIMACS ([`dimacs`]) and
+//! MaxSAT WCNF ([`wcnf`]) reading and writing, and solvers' answers ([`answer`]).
 
+pub mod answer;
 pub mod dimacs;
+pub mod wcnf;
 
 /// A DIMACS literal: variable `v` (from 1) as `v` or `-v`.
 pub type CnfLit = i32;

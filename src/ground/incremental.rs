@@ -117,6 +117,11 @@ impl<'s> IncrementalGrounder<'s> {
         &self.grounder.program
     }
 
+    /// The ground program of all calls so far.
+    pub fn into_program(self) -> GroundProgram {
+        self.grounder.program
+    }
+
     pub fn program_mut(&mut self) -> &mut GroundProgram {
         &mut self.grounder.program
     }

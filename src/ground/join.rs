@@ -352,6 +352,8 @@ impl Grounder {
             self.program.symbols.as_int(lo),
             self.program.symbols.as_int(hi),
         ) else {
+            // clingo's info; the rule instance has no value for the interval
+            self.info(span, super::undefined::INTERVAL_UNDEFINED);
             return Ok(());
         };
         if (hi as i64) - (lo as i64) >= self.max_size as i64 {

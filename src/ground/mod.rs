@@ -27,6 +27,7 @@ mod schedule;
 mod state;
 mod store;
 mod term;
+pub mod undefined;
 mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
@@ -67,24 +68,26 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     if let Some(span) = incmode_span(statements) {
         return Err(Diagnostic::error(
             span,
-            "#include <incmode> (incremental mode) is supported by `aspsat solve` only",
+            "#include <incmode> (incremental mode) is handled by `aspsat solve`, `ground` and `dimacs` only",
         ));
     }
     let mut syms = SymbolTable::new();
     let consts = consts::resolve(statements, options, &mut syms)?;
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
+    let base = parts::base_statements(statements);
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        let base = parts::base_statements(statements);
         compile_and_plan(&base, &mut compiler, &mut directives)?
     };
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules)?;
-    let (mut program, infos) = grounder.finish();
+    let (mut program, mut infos) = grounder.finish();
     program.record_grounded_heads();
+    undefined::describe_operations(&mut infos, &base);
+    infos.extend(undefined::undefined_atoms(&base));
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
 }

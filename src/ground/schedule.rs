@@ -27,6 +27,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
     let position = clingo_order(n, rules);
     let mut in_order: Vec<usize> = (0..rules.len()).collect();
     in_order.sort_by_key(|&i| position[i]);
+    refuse_conditions_on_own_disjunction(g, rules, &comp_of)?;
     let mut by_comp: Vec<Vec<&Planned>> = vec![Vec::new(); components.len()];
     for &i in &in_order {
         if let Some(&p) = rules[i].rule.head_preds().first() {
@@ -126,6 +127,66 @@ fn clingo_order(num_preds: usize, rules: &[Planned]) -> Vec<usize> {
         }
     }
     position
+}
+
+/// Refuses a recursive disjunctive rule with conditional elements where a condition (of a head
+/// element or of a body conditional literal) mentions a predicate of the rule's own head, as in
+/// `a. a : a :- a.` or `a ; b : c :- c : b; b.`: clingo's grounder matches such a condition
+/// against none of the atoms the disjunction defines (the element becomes `#false`, the
+/// conditional literal `#true`), a reading aspsat does not reproduce.
+fn refuse_conditions_on_own_disjunction(
+    g: &Grounder,
+    rules: &[Planned],
+    comp_of: &[usize],
+) -> Result<(), Diagnostic> {
+    for r in rules {
+        let ir::Head::Disjunction(elems) = &r.rule.head else {
+            continue;
+        };
+        if elems.iter().all(|e| e.cond.lits.is_empty()) {
+            continue;
+        }
+        let heads = r.rule.head_preds();
+        // recursive through its body (the head's own conditions do not count)
+        let mut body = r.rule.clone();
+        body.head = ir::Head::None;
+        let recursive = body
+            .body_preds()
+            .iter()
+            .any(|(p, _)| heads.iter().any(|&h| comp_of[h] == comp_of[*p]));
+        if !recursive {
+            continue;
+        }
+        let body_conds = r.rule.body.iter().filter_map(|b| match b {
+            ir::Body::Conditional { cond, .. } => Some(cond),
+            _ => None,
+        });
+        let mentioned = elems
+            .iter()
+            .map(|e| &e.cond)
+            .chain(body_conds)
+            .flat_map(|c| c.lits.iter())
+            .find_map(|l| match l {
+                ir::Lit::Atom { atom, .. } if heads.contains(&atom.pred) => Some(atom.pred),
+                _ => None,
+            });
+        if let Some(p) = mentioned {
+            let sig = g.relations[p].sig;
+            let name = g.program.symbols.name_str(sig.name);
+            return Err(Diagnostic::error(
+                &r.rule.span,
+                format!(
+                    "a condition in this recursive disjunctive rule mentions '{}{name}/{}', \
+                     which the rule's own head defines: clingo's grounder matches such a \
+                     condition against none of the atoms of the disjunction, a reading aspsat \
+                     does not reproduce",
+                    if sig.negative { "-" } else { "" },
+                    sig.arity
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Components of the graph with an edge from each head predicate to each body predicate

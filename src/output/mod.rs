@@ -1,6 +1,7 @@
 //! Answer sets for people and scripts: clingo's text shape and its `--outf=2` JSON shape.
 
 use crate::solve::SolveStats;
+use crate::solve::consequences::ConsequenceMode;
 use serde_json::{Value as Json, json};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -111,8 +112,11 @@ pub struct Printer {
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
     /// Writing a model failed because the reader closed standard output.
     output_closed: bool,
-    /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
+    /// Answer numbers restart at the optimal phase of `--opt-mode=optN` and at each solve
+    /// call, as in clingo: the models before this one are not counted.
     numbering_offset: usize,
+    /// In the optimal phase of `--opt-mode=optN`.
+    optimal_phase: bool,
     optimal_models: usize,
     /// The best cost vector so far (optimization only).
     best_costs: Option<Vec<i64>>,
@@ -123,6 +127,17 @@ pub struct Printer {
     calls: usize,
     /// Where each solve call's witnesses start in `witnesses` after the first call's.
     call_starts: Vec<usize>,
+    /// `--enum-mode=brave|cautious`: the consequences' bounds after each model.
+    consequences: Option<Consequences>,
+}
+
+/// What the output says of brave or cautious consequences: clingo's `Consequences: [L;U]`
+/// after each model (`L` certain, at most `U`), and the summary lines.
+#[derive(Clone, Debug)]
+struct Consequences {
+    mode: ConsequenceMode,
+    /// `(L, U)` after each model (JSON's witnesses need them all).
+    bounds: Vec<(usize, usize)>,
 }
 
 impl Printer {
@@ -158,6 +173,7 @@ impl Printer {
             witnesses: Vec::new(),
             output_closed: false,
             numbering_offset: 0,
+            optimal_phase: false,
             optimal_models: 0,
             best_costs: None,
             start: Instant::now(),
@@ -165,13 +181,31 @@ impl Printer {
             finished: false,
             calls: 1,
             call_starts: Vec::new(),
+            consequences: None,
         }
     }
 
-    /// The printer of `aspsat decode`: text reading from the CNF and the solver's answer, no
-    /// times.
-    pub fn decoding(cnf: &str, answer: &str) -> Self {
-        let mut p = Printer::new(Format::Text, false, vec![cnf.into(), answer.into()]);
+    /// Brave or cautious consequences are printed instead of answer sets.
+    pub fn set_consequences(&mut self, mode: ConsequenceMode) {
+        self.consequences = Some(Consequences {
+            mode,
+            bounds: Vec::new(),
+        });
+    }
+
+    /// The estimate of the consequences after a model, with its bounds (see
+    /// [`crate::solve::consequences`]).
+    pub fn estimate(&mut self, symbols: Vec<String>, lower: usize, upper: usize) {
+        if let Some(c) = &mut self.consequences {
+            c.bounds.push((lower, upper));
+        }
+        self.model(symbols, None);
+    }
+
+    /// The printer of `aspsat decode`: text (or JSON) reading from the CNF and the solver's
+    /// answer, no times.
+    pub fn decoding(cnf: &str, answer: &str, format: Format) -> Self {
+        let mut p = Printer::new(format, false, vec![cnf.into(), answer.into()]);
         p.reading = format!("{cnf} and {answer}");
         p.times = false;
         p
@@ -196,6 +230,8 @@ impl Printer {
     pub fn solving(&mut self) {
         self.calls += 1;
         self.call_starts.push(self.witnesses.len());
+        self.numbering_offset = self.models;
+        self.optimal_phase = false;
         if self.format == Format::Json || self.style.terse {
             return;
         }
@@ -273,6 +309,9 @@ impl Printer {
                 if let Some(c) = costs {
                     writeln!(out, "Optimization: {}", join_costs(c))?;
                 }
+                if let Some((lower, upper)) = self.consequence_bounds(index) {
+                    writeln!(out, "Consequences: [{lower};{upper}]")?;
+                }
                 out.flush()
             })(),
             Format::Competition => (|| {
@@ -293,12 +332,13 @@ impl Printer {
     }
 
     pub fn in_optimal_phase(&self) -> bool {
-        self.numbering_offset > 0
+        self.optimal_phase
     }
 
     /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
     pub fn begin_optimal_models(&mut self) {
         self.numbering_offset = self.models;
+        self.optimal_phase = true;
     }
 
     pub fn set_optimal_models(&mut self, n: usize) {
@@ -364,19 +404,21 @@ impl Printer {
         let line = |out: &mut dyn Write, label: &str, value: String| {
             let _ = writeln!(out, "{prefix}{label:<width$}: {value}");
         };
-        line(
-            out,
-            "Models",
-            format!("{}{}", self.models, if more { "+" } else { "" }),
-        );
+        let plus = if more { "+" } else { "" };
+        line(out, "Models", format!("{}{plus}", self.models));
+        if let Some((mode, known, _)) = self.consequence_summary(more) {
+            line(out, &format!("  {mode}"), yes_or_unknown(more).to_string());
+            line(out, "Consequences", format!("{known}{plus}"));
+        }
         if !self.times {
             return;
         }
         if let Some(c) = &self.best_costs {
+            // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
             } else {
-                "no"
+                "unknown"
             };
             line(out, "  Optimum", proven.to_string());
             line(out, "Optimization", join_costs(c));
@@ -477,11 +519,19 @@ impl Printer {
             ModelsShown::Last => &self.witnesses[self.witnesses.len().saturating_sub(1)..],
             ModelsShown::None => &[],
         };
+        let first_shown = self.witnesses.len() - shown.len();
         let witnesses: Vec<Json> = shown
             .iter()
-            .map(|(w, c)| match c {
-                Some(c) => json!({ "Value": w, "Costs": c }),
-                None => json!({ "Value": w }),
+            .enumerate()
+            .map(|(i, (w, c))| {
+                let mut witness = match c {
+                    Some(c) => json!({ "Value": w, "Costs": c }),
+                    None => json!({ "Value": w }),
+                };
+                if let Some((lower, upper)) = self.consequence_bounds(first_shown + i) {
+                    witness["Consequences"] = json!({ "True": lower, "Open": upper - lower });
+                }
+                witness
             })
             .collect();
         // One entry per solve call with its witnesses, as clingo (several in incremental mode).
@@ -518,11 +568,16 @@ impl Printer {
                 "CPU": round3(cpu_time().unwrap_or(total)),
             },
         });
+        if let Some((mode, known, open)) = self.consequence_summary(more) {
+            doc["Models"][mode] = json!(yes_or_unknown(more));
+            doc["Models"]["Consequences"] = json!({ "True": known, "Open": open });
+        }
         if let Some(c) = &self.best_costs {
+            // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
             } else {
-                "no"
+                "unknown"
             };
             doc["Models"]["Optimum"] = json!(proven);
             doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));
@@ -550,6 +605,34 @@ impl Printer {
         }
         doc
     }
+}
+
+impl Printer {
+    /// The consequences' bounds printed with model number `index` (from 0).
+    fn consequence_bounds(&self, index: usize) -> Option<(usize, usize)> {
+        self.consequences.as_ref()?.bounds.get(index).copied()
+    }
+
+    /// `Brave` or `Cautious`, the consequences known and those still open: the last estimate,
+    /// exact when the search ended (`more` false).
+    fn consequence_summary(&self, more: bool) -> Option<(&'static str, usize, usize)> {
+        let c = self.consequences.as_ref()?;
+        let name = match c.mode {
+            ConsequenceMode::Brave => "Brave",
+            ConsequenceMode::Cautious => "Cautious",
+        };
+        // without a model clingo prints no consequences
+        let (lower, upper) = *c.bounds.last()?;
+        Some(match (more, c.mode) {
+            (true, _) => (name, lower, upper - lower),
+            (false, ConsequenceMode::Brave) => (name, lower, 0),
+            (false, ConsequenceMode::Cautious) => (name, upper, 0),
+        })
+    }
+}
+
+fn yes_or_unknown(more: bool) -> &'static str {
+    if more { "unknown" } else { "yes" }
 }
 
 fn join_costs(c: &[i64]) -> String {

@@ -179,6 +179,26 @@ impl GroundProgram {
             // an empty disjunction is false: a constraint
             rule_line(&mut out, &head, &self.body_text(&d.body));
         }
+        for e in &self.edges {
+            let (u, v) = (self.symbols.to_string(e.from), self.symbols.to_string(e.to));
+            let _ = match e.body.is_empty() {
+                true => writeln!(out, "#edge({u},{v})."),
+                false => writeln!(out, "#edge({u},{v}):{}.", self.lits_text(&e.body)),
+            };
+        }
+        for &(a, value) in &self.externals {
+            if self.is_fact(a) {
+                continue;
+            }
+            let default = match value {
+                super::ExternalValue::False => "",
+                super::ExternalValue::True => "[true]",
+                super::ExternalValue::Free => "[free]",
+                super::ExternalValue::Release => "[release]",
+            };
+            let atom = self.symbols.to_string(self.atom_sym(a));
+            let _ = writeln!(out, "#external {atom}.{default}");
+        }
         for e in &self.minimize {
             // the tuple is (weight, priority, terms...): print the terms after the first two
             let terms: String = match self.symbols.get(e.tuple) {

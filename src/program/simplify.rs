@@ -3,6 +3,11 @@
 //! An atom is a fact when some rule with an empty body derives it, and false when no live rule
 //! has it in its head. Both propagate: rules whose body contains a false literal die, true
 //! literals are removed, and the changes cascade. What remains is the part the solver decides.
+//!
+//! An integrity constraint of one positive literal (`:- a.`) also decides its atom: `a` is false
+//! in every answer set, so the rules that need `a` die and `not a` is dropped from bodies. The
+//! rules defining `a` stay as they are (with the constraint, they forbid their bodies; the
+//! grounder's view of which atoms have rules, which the objective's levels follow, is kept).
 
 use super::{BodyElem, GroundProgram, Head, Lit, Polarity, Rule};
 use crate::symbol::SymbolTable;
@@ -21,6 +26,8 @@ struct State {
     unfounded: Vec<bool>,
     /// Atoms open whatever the rules say (see [`simplify_with`]).
     outside: Vec<bool>,
+    /// Atoms an integrity constraint `:- a.` makes false (their rules stay).
+    forbidden: Vec<bool>,
 }
 
 impl State {
@@ -28,7 +35,7 @@ impl State {
         let i = atom.0 as usize;
         if self.facts[i] {
             Value::True
-        } else if self.support[i] == 0 || self.unfounded[i] {
+        } else if self.support[i] == 0 || self.unfounded[i] || self.forbidden[i] {
             Value::False
         } else {
             Value::Open
@@ -158,7 +165,7 @@ fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
     let mut waiting: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
     let mut missing: Vec<Vec<usize>> = Vec::with_capacity(rules.len());
     let mut queue = Vec::new();
-    let open = |a: super::AtomId| st.value(a) != Value::False;
+    let open = |a: super::AtomId| st.value(a) != Value::False || st.forbidden[a.0 as usize];
     for (r, rule) in rules.iter().enumerate() {
         let mut per_head = Vec::new();
         if !alive[r] {
@@ -242,12 +249,33 @@ pub fn simplify(program: &mut GroundProgram) {
     for (a, _) in &program.externals {
         outside[a.0 as usize] = true;
     }
-    simplify_with(program, &outside);
+    run(program, &outside, true);
 }
 
 /// Simplifies `program.rules`, where the atoms with `outside[a]` are open whatever these rules
 /// say: externals, and in incremental mode the atoms earlier steps defined.
 pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
+    run(program, outside, false);
+}
+
+/// The atom a constraint `:- a.` forbids, if `rule` is one and `a` may be decided so: open,
+/// not set from outside, and not `never_forbid` (atoms of disjunctions, whose minimality check
+/// reads the rules).
+fn forbidden_by(rule: &Rule, st: &State, never_forbid: &[bool]) -> Option<super::AtomId> {
+    let (Head::None, [BodyElem::Lit(l)]) = (&rule.head, rule.body.as_slice()) else {
+        return None;
+    };
+    let i = l.atom.0 as usize;
+    let decidable = matches!(l.polarity, Polarity::Pos | Polarity::NotNot)
+        && st.value(l.atom) == Value::Open
+        && !st.outside[i]
+        && !never_forbid[i];
+    decidable.then_some(l.atom)
+}
+
+/// Simplifies `program.rules`; `constraints`: constraints of one literal decide their atom
+/// (whole programs only: in incremental mode, later steps may still define it).
+fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
     let n = program.num_atoms();
     let mut st = State {
         facts: program.facts.clone(),
@@ -258,7 +286,20 @@ pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
         outside: (0..n)
             .map(|a| outside.get(a).copied().unwrap_or(false))
             .collect(),
+        forbidden: vec![false; n],
     };
+    // (without `constraints`, no atom is forbidden)
+    let mut never_forbid = vec![!constraints; n];
+    for d in &program.disjunctions {
+        for a in d
+            .elems
+            .iter()
+            .map(|e| e.atom)
+            .chain(d.members.iter().copied())
+        {
+            never_forbid[a.0 as usize] = true;
+        }
+    }
     let mut rules = std::mem::take(&mut program.rules);
     let mut occurrences: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut heads: Vec<Vec<super::AtomId>> = Vec::with_capacity(rules.len());
@@ -278,11 +319,13 @@ pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
         }
     }
     let mut alive = vec![true; rules.len()];
+    // `forbidding[r]`: rule `r` is the constraint `:- a.` that forbids `a`.
+    let mut forbidding: Vec<Option<super::AtomId>> = vec![None; rules.len()];
     let mut queue: Vec<u32> = (0..rules.len() as u32).collect();
     loop {
         while let Some(r) = queue.pop() {
             let r = r as usize;
-            if !alive[r] {
+            if !alive[r] || forbidding[r].is_some() {
                 continue;
             }
             let mut changed_atoms = Vec::new();
@@ -303,6 +346,12 @@ pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
                         && !st.facts[a.0 as usize]
                     {
                         st.facts[a.0 as usize] = true;
+                        changed_atoms.push(a);
+                    }
+                    if let Some(a) = forbidden_by(&rules[r], &st, &never_forbid) {
+                        // the constraint stays as it is (its literal is false from now on)
+                        st.forbidden[a.0 as usize] = true;
+                        forbidding[r] = Some(a);
                         changed_atoms.push(a);
                     }
                 }
@@ -328,6 +377,14 @@ pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
     program.facts = st.facts;
     for (i, d) in program.derivable.iter_mut().enumerate() {
         *d = program.facts[i] || (st.support[i] > 0 && !st.unfounded[i]);
+    }
+    // The constraint of a forbidden atom that can no longer be derived is satisfied.
+    for (r, a) in forbidding.iter().enumerate() {
+        if let Some(a) = a
+            && !program.derivable[a.0 as usize]
+        {
+            alive[r] = false;
+        }
     }
     let shifted = std::mem::take(&mut program.shifted);
     for (r, (rule, alive)) in rules.into_iter().zip(alive).enumerate() {

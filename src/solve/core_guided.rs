@@ -13,7 +13,7 @@
 //! search of [`super::optimize`] is used.
 
 use super::optimize::{Extension, OptimizationSink, costs};
-use super::{Search, SolveError, shown_symbols};
+use super::{Next, Search, SolveError, shown_symbols};
 use crate::cnf::CnfLit;
 use crate::program::GroundProgram;
 use crate::translate::card::{CardEncoding, at_least};
@@ -76,6 +76,8 @@ pub(crate) enum LevelResult {
     Unsatisfiable,
     /// The optimum, with the model that reaches it already reported.
     Optimal,
+    /// The sink stopped the search at an improving model.
+    Stopped,
 }
 
 /// Minimizes level `level_index` with cores; `best` is the best cost vector so far (updated),
@@ -108,8 +110,11 @@ pub(crate) fn minimize_level(
                 "a model under all assumptions is optimal"
             );
             if best.as_ref().is_none_or(|b| c < *b) {
-                sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
+                let next = sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
                 *best = Some(c);
+                if next == Next::Stop {
+                    return Ok(LevelResult::Stopped);
+                }
             }
             // Fix the level: every remaining soft literal false.
             for &l in &order {

@@ -107,6 +107,32 @@ fn for_each_body_atom(body: &[BodyElem], f: &mut dyn FnMut(AtomId)) {
     }
 }
 
+/// The variables `--project` distinguishes models by (ascending, distinct): those of the
+/// `#project` atoms, or without `#project` directives, of the shown output. `aspsat dimacs`
+/// writes them as the `c p show` projection of model counters.
+pub fn projected_vars(program: &GroundProgram, tr: &Translation) -> Vec<CnfLit> {
+    // `#project` directives name the atoms; without them, the shown output counts.
+    let values: Vec<Value> = if program.has_projection() {
+        program
+            .open_atoms()
+            .filter(|&a| program.is_projected(a))
+            .map(|a| tr.atoms[a.0 as usize])
+            .collect()
+    } else {
+        tr.shown.iter().map(|s| s.value).collect()
+    };
+    let mut v: Vec<CnfLit> = values
+        .into_iter()
+        .filter_map(|v| match v {
+            Value::Lit(l) => Some(l.abs()),
+            _ => None,
+        })
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 /// Enumerates models, calling `on_model` for each; returns the outcome and statistics.
 pub fn enumerate(
     program: &GroundProgram,
@@ -116,26 +142,7 @@ pub fn enumerate(
     on_model: &mut dyn FnMut(&Model, &[bool]) -> Next,
 ) -> Result<(Outcome, SolveStats), SolveError> {
     let vars: Vec<CnfLit> = if options.project {
-        // `#project` directives name the atoms; without them, the shown output counts.
-        let values: Vec<Value> = if program.has_projection() {
-            program
-                .open_atoms()
-                .filter(|&a| program.is_projected(a))
-                .map(|a| tr.atoms[a.0 as usize])
-                .collect()
-        } else {
-            tr.shown.iter().map(|s| s.value).collect()
-        };
-        let mut v: Vec<CnfLit> = values
-            .into_iter()
-            .filter_map(|v| match v {
-                Value::Lit(l) => Some(l.abs()),
-                _ => None,
-            })
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+        projected_vars(program, tr)
     } else {
         determining_vars(program, tr)
     };

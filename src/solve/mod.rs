@@ -6,6 +6,7 @@
 #[cfg(feature = "cadical-embedded")]
 mod cadical_backend;
 pub mod check;
+pub mod consequences;
 mod core_guided;
 mod enumerate;
 pub mod external;
@@ -17,7 +18,7 @@ mod select;
 pub(crate) mod stability;
 mod varisat_backend;
 
-pub use enumerate::{Next, enumerate};
+pub use enumerate::{Next, enumerate, projected_vars};
 pub(crate) use search::{Search, blocking_clause};
 pub use select::SolverChoice;
 pub use varisat_backend::VarisatBackend;
@@ -99,6 +100,13 @@ pub enum Outcome {
         exhausted: bool,
     },
     Unsatisfiable,
+}
+
+impl Outcome {
+    /// Whether no further models exist.
+    pub fn exhausted(self) -> bool {
+        !matches!(self, Outcome::Satisfiable { exhausted: false })
+    }
 }
 
 #[derive(Clone, Debug, Default)]

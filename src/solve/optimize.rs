@@ -10,7 +10,8 @@
 
 use super::core_guided;
 use super::{
-    Model, Outcome, SatBackend, Search, SolveError, SolveStats, blocking_clause, shown_symbols,
+    Model, Next, Outcome, SatBackend, Search, SolveError, SolveStats, blocking_clause,
+    shown_symbols,
 };
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
@@ -93,14 +94,27 @@ impl Extension<'_> {
 }
 
 /// What the optimizer reports per model: the model, its costs, and whether it is one of the
-/// proven-optimal models of `optN` (their numbering restarts, as in clingo).
+/// proven-optimal models of `optN` (their numbering restarts, as in clingo). The answer says
+/// whether to go on: clingo's `-n N` stops the search after N improving models.
 pub trait OptimizationSink {
     /// `cnf_model` is the solver's assignment the shown `model` was read from.
-    fn model(&mut self, model: &Model, cnf_model: &[bool], costs: &[i64], optimal_phase: bool);
+    fn model(
+        &mut self,
+        model: &Model,
+        cnf_model: &[bool],
+        costs: &[i64],
+        optimal_phase: bool,
+    ) -> Next;
 }
 
-impl<F: FnMut(&Model, &[bool], &[i64], bool)> OptimizationSink for F {
-    fn model(&mut self, model: &Model, cnf_model: &[bool], costs: &[i64], optimal_phase: bool) {
+impl<F: FnMut(&Model, &[bool], &[i64], bool) -> Next> OptimizationSink for F {
+    fn model(
+        &mut self,
+        model: &Model,
+        cnf_model: &[bool],
+        costs: &[i64],
+        optimal_phase: bool,
+    ) -> Next {
         self(model, cnf_model, costs, optimal_phase)
     }
 }
@@ -108,8 +122,10 @@ impl<F: FnMut(&Model, &[bool], &[i64], bool)> OptimizationSink for F {
 /// The result of an optimization run.
 pub struct Optimum {
     pub outcome: Outcome,
-    /// The best cost vector found (proven optimal when `outcome` is exhausted).
+    /// The best cost vector found.
     pub best: Option<Vec<i64>>,
+    /// Whether `best` is proven optimal (not when the sink stopped the search before).
+    pub proven: bool,
     /// Number of models printed in optN's optimal phase.
     pub optimal_models: usize,
     /// Clauses and variables of the bounds' pseudo-Boolean encodings.
@@ -151,15 +167,19 @@ pub fn optimize(
     };
     let mut best: Option<Vec<i64>> = None;
     let mut search = Search::new(program, tr);
-    let result = |outcome, best, optimal_models, bound_stats, search: Search| {
-        let optimum = Optimum {
-            outcome,
-            best,
-            optimal_models,
-            bound_stats,
+    let result =
+        |outcome: Outcome, best: Option<Vec<i64>>, optimal_models, bound_stats, search: Search| {
+            let optimum = Optimum {
+                // stopped early only before the optimum (or within optN's optimal models)
+                proven: best.is_some()
+                    && (outcome == Outcome::Satisfiable { exhausted: true } || optimal_models > 0),
+                outcome,
+                best,
+                optimal_models,
+                bound_stats,
+            };
+            Ok((optimum, search.finish()))
         };
-        Ok((optimum, search.finish()))
-    };
     for (level_index, level) in tr.objective.iter().enumerate() {
         if core_guided_suits(strategy, level, ext.backend) {
             let found = core_guided::minimize_level(
@@ -171,10 +191,16 @@ pub fn optimize(
                 &mut best,
                 sink,
             )?;
-            if let core_guided::LevelResult::Unsatisfiable = found {
-                return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
+            match found {
+                core_guided::LevelResult::Unsatisfiable => {
+                    return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
+                }
+                core_guided::LevelResult::Stopped => {
+                    let outcome = Outcome::Satisfiable { exhausted: false };
+                    return result(outcome, best, 0, ext.stats, search);
+                }
+                core_guided::LevelResult::Optimal => continue,
             }
-            continue;
         }
         loop {
             let assumptions: Vec<CnfLit> = match &best {
@@ -189,8 +215,12 @@ pub fn optimize(
                 break;
             };
             let c = costs(tr, &model);
-            sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
+            let next = sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
             best = Some(c);
+            if next == Next::Stop {
+                let outcome = Outcome::Satisfiable { exhausted: false };
+                return result(outcome, best, 0, ext.stats, search);
+            }
         }
         let Some(b) = &best else {
             return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
@@ -212,8 +242,8 @@ pub fn optimize(
         while let Some(model) = search.next(ext.backend, &[])? {
             optimal_models += 1;
             let c = costs(tr, &model);
-            sink.model(&shown_symbols(program, tr, &model), &model, &c, true);
-            if max_optimal != 0 && optimal_models >= max_optimal {
+            let next = sink.model(&shown_symbols(program, tr, &model), &model, &c, true);
+            if next == Next::Stop || (max_optimal != 0 && optimal_models >= max_optimal) {
                 let outcome = Outcome::Satisfiable { exhausted: false };
                 return result(outcome, best, optimal_models, ext.stats, search);
             }

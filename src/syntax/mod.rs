@@ -4,6 +4,7 @@ pub mod ast;
 pub mod diag;
 mod lexer;
 mod parser;
+mod print;
 
 pub use diag::{Diagnostic, Severity};
 pub use parser::parse;

@@ -11,6 +11,13 @@
 //!   edges that hold (`reach(u,w) ∧ e(w,v) → reach(u,v)`), and no node reaches itself: `k²`
 //!   variables and `k` clauses per edge. Reachability is only forced upwards, so an acyclic
 //!   graph is always extendable, and a cycle forces some `reach(u,u)`.
+//!
+//! The unique level ranking (`--translation unique-ranking`, one model per answer set) needs
+//! auxiliary variables that are functions of the edges: it takes the closure encoding whatever
+//! `--acyc-encoding` says, with reachability also forced downwards (`reach(u,v)` only if an
+//! edge into `v` holds from `u` or from a node `u` reaches). On an acyclic graph these
+//! equations have exactly one solution, the transitive closure (by induction along a
+//! topological order).
 
 use super::{Builder, Value};
 use crate::cnf::CnfLit;
@@ -27,8 +34,9 @@ pub enum AcycEncoding {
     Closure,
 }
 
-/// Adds the acyclicity constraint of the program's `#edge` instances.
-pub(super) fn encode(b: &mut Builder, encoding: AcycEncoding) {
+/// Adds the acyclicity constraint of the program's `#edge` instances; `unique`: with auxiliary
+/// variables that the edges determine.
+pub(super) fn encode(b: &mut Builder, encoding: AcycEncoding, unique: bool) {
     let program = b.program;
     let mut node_of: HashMap<Sym, usize> = HashMap::new();
     let mut edges: Vec<(usize, usize, CnfLit)> = Vec::new();
@@ -74,8 +82,14 @@ pub(super) fn encode(b: &mut Builder, encoding: AcycEncoding) {
             .filter_map(|&(u, v, l)| Some((*index.get(&u)?, *index.get(&v)?, l)))
             .collect();
         match encoding {
+            _ if unique => {
+                let reach = closure(b, component.len(), &inner);
+                closure_supports(b, &reach, &inner);
+            }
             AcycEncoding::Ranking => ranking(b, component.len(), &inner),
-            AcycEncoding::Closure => closure(b, component.len(), &inner),
+            AcycEncoding::Closure => {
+                closure(b, component.len(), &inner);
+            }
         }
     }
 }
@@ -104,8 +118,9 @@ fn ranking(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
     }
 }
 
-/// Reachability closed under the edges that hold; no node reaches itself.
-fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
+/// Reachability closed under the edges that hold; no node reaches itself. Returns the
+/// variables `reach[u][v]` (0 on the diagonal).
+fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) -> Vec<Vec<CnfLit>> {
     // reach[u][v] for u != v (a node reaching itself is a cycle: no variable).
     let reach: Vec<Vec<CnfLit>> = (0..k)
         .map(|u| {
@@ -127,5 +142,115 @@ fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
             }
             b.cnf.add_clause(&clause);
         }
+    }
+    reach
+}
+
+/// The downward direction of [`closure`]: `reach(u,v)` only if some edge `w → v` holds with
+/// `w = u` or `reach(u,w)`.
+fn closure_supports(b: &mut Builder, reach: &[Vec<CnfLit>], edges: &[(usize, usize, CnfLit)]) {
+    for (u, from_u) in reach.iter().enumerate() {
+        for (v, &r) in from_u.iter().enumerate() {
+            if u == v {
+                continue;
+            }
+            let mut clause = vec![Value::Lit(-r)];
+            for &(w, _, e) in edges.iter().filter(|&&(_, to, _)| to == v) {
+                if w == u {
+                    clause.push(Value::Lit(e));
+                } else if w != v {
+                    let via = b.and([Value::Lit(from_u[w]), Value::Lit(e)]);
+                    clause.push(via);
+                }
+            }
+            b.clause(&clause);
+        }
+    }
+}
+
+/// Acyclicity over calls (incremental mode): edges of later calls may close cycles with
+/// earlier ones, and earlier clauses stay in the solver, so the encoding only grows. The
+/// closure encoding grows without touching what it added: reachability variables for every
+/// ordered pair of the nodes so far (components are not known in advance), and each edge's
+/// clauses for every node, old edges' clauses for each new node.
+#[derive(Default)]
+pub(super) struct GrowingClosure {
+    node_of: HashMap<Sym, usize>,
+    /// `reach[u][v]` (0 on the diagonal: a node reaching itself is a cycle).
+    reach: Vec<Vec<CnfLit>>,
+    edges: Vec<(usize, usize, CnfLit)>,
+}
+
+impl GrowingClosure {
+    /// Adds the `#edge` instances of `b.program` (one call's delta).
+    pub(super) fn extend(&mut self, b: &mut Builder) {
+        let program = b.program;
+        let mut new_edges = Vec::new();
+        for e in &program.edges {
+            let parts: Vec<Value> = e.body.iter().map(|l| b.lit(*l)).collect();
+            let l = match b.and(parts) {
+                Value::False => continue,
+                Value::True => {
+                    let t = b.cnf.new_var();
+                    b.cnf.add_clause(&[t]);
+                    t
+                }
+                Value::Lit(l) => l,
+            };
+            let (from, to) = (self.node(e.from), self.node(e.to));
+            new_edges.push((from, to, l));
+        }
+        let first_new_node = self.grow(b);
+        for &(w, v, e) in &self.edges {
+            for u in first_new_node..self.reach.len() {
+                self.edge_clause(b, u, w, v, e);
+            }
+        }
+        for &(w, v, e) in &new_edges {
+            if w == v {
+                b.cnf.add_clause(&[-e]);
+                continue;
+            }
+            b.cnf.add_clause(&[-e, self.reach[w][v]]);
+            for u in 0..self.reach.len() {
+                self.edge_clause(b, u, w, v, e);
+            }
+        }
+        self.edges
+            .extend(new_edges.into_iter().filter(|&(w, v, _)| w != v));
+    }
+
+    fn node(&mut self, s: Sym) -> usize {
+        let n = self.node_of.len();
+        *self.node_of.entry(s).or_insert(n)
+    }
+
+    /// Reachability variables for the nodes seen since the last call; returns the first new
+    /// node.
+    fn grow(&mut self, b: &mut Builder) -> usize {
+        let old = self.reach.len();
+        let n = self.node_of.len();
+        for (u, row) in self.reach.iter_mut().enumerate() {
+            row.extend((old..n).map(|v| if u == v { 0 } else { b.cnf.new_var() }));
+        }
+        for u in old..n {
+            let row = (0..n)
+                .map(|v| if u == v { 0 } else { b.cnf.new_var() })
+                .collect();
+            self.reach.push(row);
+        }
+        old
+    }
+
+    /// reach(u,w) ∧ e(w,v) → reach(u,v); nothing reaches itself.
+    fn edge_clause(&self, b: &mut Builder, u: usize, w: usize, v: usize, e: CnfLit) {
+        if u == w {
+            return;
+        }
+        let mut clause = vec![-self.reach[u][w], -e];
+        if u != v {
+            clause.push(self.reach[u][v]);
+        }
+        b.cnf.add_clause(&clause);
     }
 }

@@ -25,7 +25,7 @@ pub(super) fn needs_minimality(
             why,
         })
     };
-    if kind == TranslationKind::Ranking {
+    if kind.is_eager() {
         return refuse(
             "such programs are beyond NP and have no polynomial CNF; solve them with `aspsat solve` (minimality check) instead"
                 .into(),

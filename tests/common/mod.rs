@@ -131,3 +131,47 @@ pub fn aspsat_answer_sets(
     )?;
     Ok(out)
 }
+
+/// Every model of `cnf` over all its variables (at most `limit`), as `model[v]`: AllSAT by
+/// embedded varisat with a blocking clause over all variables after each model.
+#[allow(dead_code)]
+pub fn all_cnf_models(cnf: &aspsat::cnf::Cnf, limit: usize) -> Vec<Vec<bool>> {
+    use aspsat::solve::SatBackend;
+    let mut backend = aspsat::solve::VarisatBackend::new(cnf.num_vars());
+    aspsat::solve::load(&mut backend, cnf);
+    let mut out = Vec::new();
+    while out.len() < limit {
+        let Some(model) = backend.solve().expect("varisat answers") else {
+            break;
+        };
+        let block: Vec<i32> = (1..=cnf.num_vars() as i32)
+            .map(|v| if model[v as usize] { -v } else { v })
+            .collect();
+        out.push(model);
+        if block.is_empty() {
+            break;
+        }
+        backend.add_clause(&block);
+    }
+    out
+}
+
+/// The sorted shown symbols of a CNF model of a translation.
+#[allow(dead_code)]
+pub fn shown_of(compiled: &aspsat::Compiled, model: &[bool]) -> Vec<String> {
+    use aspsat::translate::Value;
+    let symbols = &compiled.program.symbols;
+    let mut names: Vec<String> = compiled
+        .translation
+        .shown
+        .iter()
+        .filter(|s| match s.value {
+            Value::True => true,
+            Value::False => false,
+            Value::Lit(l) => model[l.unsigned_abs() as usize] == (l > 0),
+        })
+        .map(|s| symbols.to_string(s.sym))
+        .collect();
+    names.sort();
+    names
+}
