@@ -13,6 +13,11 @@ models (or the optimum); a disagreement stops the run.
     cargo build --release
     python3 scripts/bench.py [--repeat 3] [--timeout 60] [--only SUBSTRING] [--set suite|enum|real]
                              [--markdown]
+    python3 scripts/bench.py --sizes [--before OTHER_BINARY] [--markdown]
+
+`--sizes` times nothing: it compares the CNF aspsat writes (variables, clauses) with clingo's
+program after preprocessing (variables, constraints), and with `--before` also with the CNF of
+another aspsat binary (e.g. main's, to measure a change of the translation).
 
 Geometric means are printed per set and over everything. A run that times out counts as the
 time limit (and is marked `>`), so a mean with timeouts is a lower bound for that system.
@@ -34,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ASPSAT = ROOT / "target" / "release" / "aspsat"
 GC = "benchmarks/real/graph_colouring"
 GC_INST = GC + "/instances/"
+PU = "benchmarks/real/partner_units/"
+GB = "benchmarks/real/gbie/"
 
 # (set, name, arguments shared by both systems)
 INSTANCES = [
@@ -64,6 +71,12 @@ INSTANCES = [
     ("real", "graph colouring 135 (0021), k=6", [GC + "/encoding.lp", GC_INST + "0021-graph_colouring-135-0.lp", "-c", "k=6"]),
     ("real", "graph colouring 150 (0060), k=6", [GC + "/encoding.lp", GC_INST + "0060-graph_colouring-150-0.lp", "-c", "k=6"]),
     ("real", "graph colouring 125 (0004), fewest colours", [GC + "/fewest_colours.lp", GC_INST + "0004-graph_colouring-125-0.lp", "-c", "k=7"]),
+    ("real", "partner units 59 (196)", [PU + "encoding.lp", PU + "instances/196-partner_units_polynomial-59-0.lp"]),
+    ("real", "partner units 100 (91)", [PU + "encoding.lp", PU + "instances/91-partner_units-100-0.lp"]),
+    ("real", "partner units 100 (100)", [PU + "encoding.lp", PU + "instances/100-partner_units-100-0.lp"]),
+    ("real", "gbie 1, sat 03", [GB + "gbie1.lp", GB + "instances/sat_03.lp"]),
+    ("real", "gbie 1, unsat 02", [GB + "gbie1.lp", GB + "instances/unsat_02.lp"]),
+    ("real", "gbie 2, sat 03", [GB + "gbie2.lp", GB + "instances/sat_03.lp"]),
 ]
 
 
@@ -114,9 +127,9 @@ def self_time(run, timeout):
     return float(m.group(1)) if m else None
 
 
-def sizes(args, timeout):
+def sizes(args, timeout, aspsat=None):
     """aspsat's (rules, CNF vars, CNF clauses) and clingo's (rules, vars, constraints)."""
-    a = run_once([str(ASPSAT), "solve", "--stats", *args], timeout)["text"]
+    a = run_once([str(aspsat or ASPSAT), "solve", "--stats", *args], timeout)["text"]
     c = run_once([sys.executable, "-m", "clingo", "--stats", "-q", *args], timeout)["text"]
 
     def grab(text, label):
@@ -151,6 +164,44 @@ def fmt_time(t, timed_out):
     return (">" if timed_out else "") + f"{t:.3f}"
 
 
+def size_table(opts):
+    """CNF sizes only: aspsat (and `--before`) against clingo, with ratios and geometric means."""
+    head = ["set", "instance", "clingo rules", "clingo vars", "clingo constraints"]
+    if opts.before:
+        head += ["before vars", "before clauses"]
+    head += ["aspsat vars", "aspsat clauses", "vars/clingo", "clauses/clingo"]
+    if opts.before:
+        head += ["vars/before", "clauses/before"]
+    if opts.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "|".join("---" if i < 2 else "---:" for i in range(len(head))) + "|")
+    else:
+        print("  ".join(head))
+    ratios = {}
+    for group, name, args in INSTANCES:
+        if (opts.set and group != opts.set) or (opts.only and opts.only not in name):
+            continue
+        args = one_model(args)
+        sa, sc = sizes(args, opts.timeout)
+        row = [group, name, *(str(x) for x in sc)]
+        cols = {"vars/clingo": (sa[1], sc[1]), "clauses/clingo": (sa[2], sc[2])}
+        if opts.before:
+            sb, _ = sizes(args, opts.timeout, Path(opts.before).resolve())
+            row += [str(sb[1]), str(sb[2])]
+            cols["vars/before"] = (sa[1], sb[1])
+            cols["clauses/before"] = (sa[2], sb[2])
+        row += [str(sa[1]), str(sa[2])]
+        for key, (x, y) in cols.items():
+            r = x / y if x and y else None
+            if r is not None:
+                ratios.setdefault(key, []).append(r)
+            row.append("-" if r is None else f"{r:.2f}")
+        print(("| " + " | ".join(row) + " |") if opts.markdown else "  ".join(row), flush=True)
+    print()
+    for key, rs in ratios.items():
+        print(f"geometric mean {key}: {geomean(rs):.2f} ({len(rs)} instances)")
+
+
 def main():
     global ASPSAT
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -161,10 +212,15 @@ def main():
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
     ap.add_argument("--no-sizes", action="store_true", help="skip the --stats runs")
     ap.add_argument("--aspsat", default=str(ASPSAT), help="the binary (default: the release build)")
+    ap.add_argument("--sizes", action="store_true", help="CNF sizes against clingo's, no timing")
+    ap.add_argument("--before", default=None, help="with --sizes: another aspsat binary to compare")
     opts = ap.parse_args()
     ASPSAT = Path(opts.aspsat).resolve()
     if not ASPSAT.exists():
         sys.exit("build first: cargo build --release")
+    if opts.sizes:
+        size_table(opts)
+        return
 
     sep = " | " if opts.markdown else "  "
     head = ["set", "instance", "aspsat s", "clingo s", "ratio", "self ratio",

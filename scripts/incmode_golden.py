@@ -16,7 +16,13 @@ For each NAME.lp (first line may be `%! args: ...`, extra clingo options) NAME.j
       "args": [...],
       "result": "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN",
       "calls": [[answer set, ...], ...]   # per solve call: sorted answer sets (sorted symbols)
+      "costs": [[cost, ...] or null, ...]  # optimizing programs only: per call, the costs of
+                                           # its last model; "calls" then holds only the models
+                                           # with those costs (deduplicated: optN prints the
+                                           # last improving model again as an optimal one)
     }
+Optimizing goldens should run `--opt-mode=optN` (or have a unique optimum per call): which
+non-optimal models clingo prints on the way is not something aspsat must reproduce.
 Programs whose clingo run fails (an error such as a redefinition) get "error": first error
 line instead of "calls".
 
@@ -66,9 +72,20 @@ def run(path):
         out["error"] = errors[0] if errors else proc.stderr.strip().splitlines()[0]
         return out
     out["result"] = data["Result"]
+    calls = data.get("Call", [])
+    if any("Costs" in w for call in calls for w in call.get("Witnesses", [])):
+        out["costs"] = []
+        out["calls"] = []
+        for call in calls:
+            witnesses = call.get("Witnesses", [])
+            final = witnesses[-1].get("Costs") if witnesses else None
+            out["costs"].append(final)
+            optimal = {tuple(sorted(w["Value"])) for w in witnesses if w.get("Costs") == final}
+            out["calls"].append(sorted(list(m) for m in optimal))
+        return out
     out["calls"] = [
         sorted(sorted(w["Value"]) for w in call.get("Witnesses", []))
-        for call in data.get("Call", [])
+        for call in calls
     ]
     return out
 

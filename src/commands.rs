@@ -89,6 +89,9 @@ fn report_infos(infos: &[Diagnostic], warnings: Warnings) {
 
 /// Loads, grounds and translates; prints diagnostics. `Err` carries the exit code.
 fn build(args: &ProgramArgs, translation: TranslationKind) -> Result<Compiled, i32> {
+    if let Some(program) = crate::aspif::load(&args.files) {
+        return build_aspif(program, args, translation);
+    }
     match load::load(&args.files) {
         Ok(statements) => build_from(&statements, args, translation),
         Err(d) => {
@@ -116,6 +119,25 @@ fn build_from(
     let compiled = compile(statements, &options).map_err(fail)?;
     report_infos(&compiled.infos, args.warnings);
     Ok(compiled)
+}
+
+/// Translates the ground program read from aspif input (see [`crate::aspif`]); prints
+/// diagnostics.
+fn build_aspif(
+    program: Result<crate::program::GroundProgram, Diagnostic>,
+    args: &ProgramArgs,
+    translation: TranslationKind,
+) -> Result<Compiled, i32> {
+    let fail = |d: Diagnostic| {
+        report(&d);
+        exit::INPUT_ERROR
+    };
+    let options = CompileOptions {
+        translation,
+        encodings: args.encodings,
+        ..CompileOptions::default()
+    };
+    crate::pipeline::compile_ground(program.map_err(fail)?, &options).map_err(fail)
 }
 
 /// Stops the run from another thread (time limit, Ctrl-C), unless it already printed its verdict:
@@ -195,25 +217,31 @@ pub fn solve(args: &SolveArgs) -> i32 {
         let printer = printer.clone();
         let _ = ctrlc::set_handler(move || interrupt(&printer));
     }
-    let statements = match load::load(&args.program.files) {
-        Ok(s) => s,
-        Err(d) => {
-            report(&d);
-            return rejected(&printer);
+    let built = match crate::aspif::load(&args.program.files) {
+        Some(program) => build_aspif(program, &args.program, args.translation),
+        None => {
+            let statements = match load::load(&args.program.files) {
+                Ok(s) => s,
+                Err(d) => {
+                    report(&d);
+                    return rejected(&printer);
+                }
+            };
+            if let Some(span) = crate::ground::incmode_span(&statements) {
+                if args.consequences.is_some() {
+                    let d = Diagnostic::error(
+                        span,
+                        "--enum-mode=brave|cautious in incremental mode is not supported",
+                    );
+                    report(&d);
+                    return rejected(&printer);
+                }
+                return crate::incmode::run(args, statements, &solver, &printer);
+            }
+            build_from(&statements, &args.program, args.translation)
         }
     };
-    if let Some(span) = crate::ground::incmode_span(&statements) {
-        if args.consequences.is_some() {
-            let d = Diagnostic::error(
-                span,
-                "--enum-mode=brave|cautious in incremental mode is not supported",
-            );
-            report(&d);
-            return rejected(&printer);
-        }
-        return crate::incmode::run(args, statements, &solver, &printer);
-    }
-    let Ok(mut compiled) = build_from(&statements, &args.program, args.translation) else {
+    let Ok(mut compiled) = built else {
         return rejected(&printer);
     };
     // Solving gives the externals their default values (they stay free in `aspsat dimacs`).
@@ -424,19 +452,38 @@ fn run_enumeration(
     }
 }
 
-pub fn ground(args: &ProgramArgs) -> i32 {
-    let grounded = load::load(&args.files).and_then(|statements| {
-        let options = ground_options(&args.consts, args.max_ground)?;
-        crate::ground::ground(&statements, &options)
-    });
-    match grounded {
-        Ok(g) => {
-            report_infos(&g.infos, args.warnings);
-            print!("{}", g.program.to_text());
-            exit::OK
-        }
+/// Prints the ground program: as rules (clingo's text), or with `aspif` in gringo's
+/// intermediate format. aspif input is read and printed back.
+pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
+    let grounded = match crate::aspif::load(&args.files) {
+        Some(program) => program.map(|program| crate::ground::Grounded {
+            program,
+            infos: Vec::new(),
+        }),
+        None => load::load(&args.files).and_then(|statements| {
+            let options = ground_options(&args.consts, args.max_ground)?;
+            crate::ground::ground(&statements, &options)
+        }),
+    };
+    let g = match grounded {
+        Ok(g) => g,
         Err(d) => {
             report(&d);
+            return exit::INPUT_ERROR;
+        }
+    };
+    report_infos(&g.infos, args.warnings);
+    if !aspif {
+        print!("{}", g.program.to_text());
+        return exit::OK;
+    }
+    match crate::aspif::writer::write(&g.program) {
+        Ok(text) => {
+            print!("{text}");
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("aspsat: error: cannot write aspif: {e}");
             exit::INPUT_ERROR
         }
     }

@@ -12,10 +12,12 @@ use crate::commands::SolveArgs;
 use crate::exit;
 use crate::ground::incremental::IncrementalGrounder;
 use crate::output::{Printer, Verdict};
-use crate::solve::{SatBackend, Search, SolverChoice, blocking_clause};
+use crate::solve::optimize::OptMode;
+use crate::solve::{Outcome, SatBackend, Search, SolveError, SolverChoice, blocking_clause};
 use crate::symbol::{Sym, SymData};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Statement;
+use crate::translate::Translation;
 use crate::translate::incremental::IncrementalTranslation;
 use std::sync::Mutex;
 
@@ -129,18 +131,19 @@ impl<'s> Session<'s> {
     }
 
     /// Solves step `step` (after [`Session::advance`]): `query(step)` true, the other
-    /// externals at their defaults. Returns whether it had an answer set and whether the
-    /// enumeration was exhausted.
+    /// externals at their defaults; optimizes when the program has an objective, as clingo's
+    /// incmode does at each step (the objective of all steps so far, bounds started afresh).
     fn solve(
         &mut self,
         step: i64,
         args: &SolveArgs,
         printer: &Mutex<Printer>,
-    ) -> Result<(bool, bool), String> {
+    ) -> Result<StepResult, String> {
         let q = self.query(step);
         let assumed = self.inc.external_lit(self.g.program(), q);
         let mut assumptions = self.inc.assumptions(assumed);
-        // A fresh literal guards this step's blocking clauses; it is false for good afterwards.
+        // A fresh literal guards this step's own clauses (blocking clauses, bounds); it is
+        // false for good afterwards.
         let guard = self.inc.tr.cnf.new_var();
         assumptions.push(guard);
         let num_vars = self.inc.tr.cnf.num_vars() as CnfLit;
@@ -149,17 +152,81 @@ impl<'s> Session<'s> {
             self.backend.add_clause(&[num_vars, -num_vars]);
             self.known_vars = num_vars;
         }
-        let result = solve_step(
-            args,
-            &self.g,
-            &self.inc,
-            self.backend.as_mut(),
-            &assumptions,
+        let optimizing = !self.inc.tr.objective.is_empty()
+            && !matches!(args.opt_mode, OptMode::Ignore | OptMode::Enum);
+        let mut step_backend = StepBackend {
+            inner: self.backend.as_mut(),
+            base: assumptions,
             guard,
-            printer,
-        );
+            max_var: num_vars,
+        };
+        let result = if optimizing {
+            optimize_step(args, &self.g, &self.inc, &mut step_backend, printer)
+        } else {
+            enumerate_step(args, &self.g, &self.inc, &mut step_backend, printer)
+        };
+        // Variables the step's bounds used stay reserved (their clauses are off with the guard).
+        let used = step_backend.max_var;
+        while (self.inc.tr.cnf.num_vars() as CnfLit) < used {
+            self.inc.tr.cnf.new_var();
+        }
         self.backend.add_clause(&[-guard]);
         result
+    }
+}
+
+/// How a step's solve call ended.
+#[derive(Clone, Copy)]
+struct StepResult {
+    sat: bool,
+    /// The enumeration (or the optimization) was completed.
+    exhausted: bool,
+    /// The step optimized (a completed one proved its last model optimal).
+    optimized: bool,
+}
+
+/// The solver as one step sees it: the step's assumptions (externals, guard) come with every
+/// call, and every clause the step adds is switched off by the guard once the step is over.
+struct StepBackend<'b> {
+    inner: &'b mut dyn SatBackend,
+    base: Vec<CnfLit>,
+    guard: CnfLit,
+    /// The largest variable the step's clauses mention.
+    max_var: CnfLit,
+}
+
+impl SatBackend for StepBackend<'_> {
+    fn add_clause(&mut self, clause: &[CnfLit]) {
+        let mut guarded = clause.to_vec();
+        if let Some(m) = clause.iter().map(|l| l.abs()).max() {
+            self.max_var = self.max_var.max(m);
+        }
+        guarded.push(-self.guard);
+        self.inner.add_clause(&guarded);
+    }
+
+    fn solve_assuming(&mut self, assumptions: &[CnfLit]) -> Result<Option<Vec<bool>>, SolveError> {
+        let mut all = self.base.clone();
+        all.extend_from_slice(assumptions);
+        self.inner.solve_assuming(&all)
+    }
+
+    fn is_incremental(&self) -> bool {
+        self.inner.is_incremental()
+    }
+
+    /// The step's own assumptions are not the caller's: a core of those only is empty.
+    fn failed_core(&self) -> Option<Vec<CnfLit>> {
+        let core = self.inner.failed_core()?;
+        Some(
+            core.into_iter()
+                .filter(|l| !self.base.contains(l))
+                .collect(),
+        )
+    }
+
+    fn gives_cores(&self) -> bool {
+        self.inner.gives_cores()
     }
 }
 
@@ -190,6 +257,7 @@ pub fn run(
     let limits = Limits::of(&session.g);
     let mut previous: Option<bool> = None;
     let mut exhausted = true;
+    let mut optimum = false;
     let mut step: i64 = 0;
     while limits.run(step, previous) {
         let advanced = if args.inc_reground {
@@ -210,9 +278,10 @@ pub fn run(
             printer.lock().unwrap().solving();
         }
         match session.solve(step, args, printer) {
-            Ok((sat, done)) => {
-                previous = Some(sat);
-                exhausted = done;
+            Ok(result) => {
+                previous = Some(result.sat);
+                exhausted = result.exhausted;
+                optimum = result.sat && result.optimized && result.exhausted;
             }
             Err(e) => {
                 eprintln!("aspsat: error: {e}");
@@ -223,6 +292,7 @@ pub fn run(
     }
     let mut p = printer.lock().unwrap();
     let verdict = match previous {
+        Some(true) if optimum => Verdict::OptimumFound,
         Some(true) => Verdict::Satisfiable,
         Some(false) => Verdict::Unsatisfiable,
         None => Verdict::Unknown,
@@ -231,49 +301,113 @@ pub fn run(
     exit::code(verdict, p.models(), exhausted)
 }
 
-/// Enumerates the answer sets of one step (up to `--models`); returns whether there was one
-/// and whether the enumeration was exhausted.
-fn solve_step(
+/// With `--check` (always in debug builds): the model, read back as atoms, passes the
+/// stable-model check of the ground program so far.
+fn verify(args: &SolveArgs, g: &IncrementalGrounder, tr: &Translation, model: &[bool]) -> bool {
+    if !(args.check || cfg!(debug_assertions)) {
+        return true;
+    }
+    let values = crate::solve::atom_values(tr, model);
+    crate::solve::check::check_model(g.program(), &values).is_ok()
+}
+
+fn texts(g: &IncrementalGrounder, shown: &crate::solve::Model) -> Vec<String> {
+    let symbols = &g.program().symbols;
+    shown.iter().map(|s| symbols.to_string(*s)).collect()
+}
+
+const FAILED_CHECK: &str = "internal error: a computed model fails the stable-model check";
+
+/// Enumerates the answer sets of one step (up to `--models`), with their costs under
+/// `--opt-mode=enum`.
+fn enumerate_step(
     args: &SolveArgs,
     g: &IncrementalGrounder,
     inc: &IncrementalTranslation,
-    backend: &mut dyn SatBackend,
-    assumptions: &[CnfLit],
-    guard: CnfLit,
+    backend: &mut StepBackend,
     printer: &Mutex<Printer>,
-) -> Result<(bool, bool), String> {
+) -> Result<StepResult, String> {
     let program = g.program();
     let tr = &inc.tr;
     let vars = tr.atom_vars();
+    let with_costs = args.opt_mode == OptMode::Enum && !tr.objective.is_empty();
     let mut search = Search::new(program, tr);
     let mut found = 0;
+    let done = |sat, exhausted| StepResult {
+        sat,
+        exhausted,
+        optimized: false,
+    };
     loop {
-        let Some(model) = search.next(backend, assumptions)? else {
-            return Ok((found > 0, true));
+        let Some(model) = search.next(backend, &[]).map_err(|e| e.to_string())? else {
+            return Ok(done(found > 0, true));
         };
-        if args.check || cfg!(debug_assertions) {
-            let values = crate::solve::atom_values(tr, &model);
-            if let Err(e) = crate::solve::check::check_model(program, &values) {
-                return Err(format!(
-                    "internal error: a computed model fails the stable-model check: {e}"
-                ));
-            }
+        if !verify(args, g, tr, &model) {
+            return Err(FAILED_CHECK.to_string());
         }
         let shown = crate::solve::shown_symbols(program, tr, &model);
-        let texts = shown
-            .iter()
-            .map(|s| program.symbols.to_string(*s))
-            .collect();
-        printer.lock().unwrap().model(texts, None);
+        let costs = with_costs.then(|| crate::solve::optimize::costs(tr, &model));
+        printer.lock().unwrap().model(texts(g, &shown), costs);
         found += 1;
         if args.models != 0 && found >= args.models {
-            return Ok((true, false));
+            return Ok(done(true, false));
         }
-        let mut block = blocking_clause(&vars, &model);
+        let block = blocking_clause(&vars, &model);
         if block.is_empty() {
-            return Ok((true, true));
+            return Ok(done(true, true));
         }
-        block.push(-guard);
         backend.add_clause(&block);
     }
+}
+
+/// Optimizes one step (`--opt-mode=opt`, `optN`) over the objective of all steps so far.
+fn optimize_step(
+    args: &SolveArgs,
+    g: &IncrementalGrounder,
+    inc: &IncrementalTranslation,
+    backend: &mut StepBackend,
+    printer: &Mutex<Printer>,
+) -> Result<StepResult, String> {
+    let tr = &inc.tr;
+    let mut failed = false;
+    let result = crate::solve::optimize::optimize(
+        g.program(),
+        tr,
+        backend,
+        args.opt_mode,
+        args.opt_strategy,
+        args.models,
+        &mut |shown: &crate::solve::Model, cnf_model: &[bool], costs: &[i64], optimal: bool| {
+            if !verify(args, g, tr, cnf_model) {
+                failed = true;
+                return crate::solve::Next::Stop;
+            }
+            let mut p = printer.lock().unwrap();
+            if optimal && !p.in_optimal_phase() {
+                p.begin_optimal_models();
+            }
+            p.model(texts(g, shown), Some(costs.to_vec()));
+            if p.output_closed() {
+                crate::solve::Next::Stop
+            } else {
+                crate::solve::Next::Continue
+            }
+        },
+    );
+    if failed {
+        return Err(FAILED_CHECK.to_string());
+    }
+    let (optimum, _stats) = result.map_err(|e| e.to_string())?;
+    Ok(match optimum.outcome {
+        Outcome::Unsatisfiable => StepResult {
+            sat: false,
+            exhausted: true,
+            optimized: true,
+        },
+        Outcome::Satisfiable { exhausted } => StepResult {
+            sat: true,
+            exhausted,
+            optimized: true,
+        },
+    })
 }

@@ -9,6 +9,7 @@
 //! many of them side by side), and [`exit`] holds their exit codes.
 
 pub mod api;
+pub mod aspif;
 pub mod clingo_flags;
 pub mod cnf;
 pub mod commands;
@@ -27,4 +28,4 @@ pub mod symbol;
 pub mod syntax;
 pub mod translate;
 
-pub use pipeline::{CompileOptions, Compiled, compile, ground_options};
+pub use pipeline::{CompileOptions, Compiled, compile, compile_ground, ground_options};

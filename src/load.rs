@@ -10,10 +10,22 @@ use std::sync::Arc;
 /// The name used for standard input in diagnostics.
 pub const STDIN: &str = "<stdin>";
 
+/// Standard input given back by [`unread_stdin`], for the next [`read`] of `-`.
+static STDIN_AHEAD: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+
+/// Gives the bytes of standard input back after a look at them (is the input aspif?): the next
+/// [`read`] of `-` returns them.
+pub fn unread_stdin(bytes: Vec<u8>) {
+    *STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()) = Some(bytes);
+}
+
 /// The bytes of a file, or of standard input for `-`: the one place every command (`solve`,
 /// `ground`, `dimacs`, `decode`, `puzzle`) reads its input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {
+        if let Some(bytes) = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            return Ok(bytes);
+        }
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)

@@ -35,7 +35,18 @@ pub fn compile(statements: &[Statement], options: &CompileOptions) -> Result<Com
     let start = Instant::now();
     let grounded = ground::ground(statements, &options.ground)?;
     let ground_time = start.elapsed();
-    let program = grounded.program;
+    let mut compiled = compile_ground(grounded.program, options)?;
+    compiled.infos = grounded.infos;
+    compiled.ground_time = ground_time;
+    Ok(compiled)
+}
+
+/// Translates a ground program that comes from elsewhere (aspif input, see [`crate::aspif`]);
+/// its grounding time is zero.
+pub fn compile_ground(
+    program: GroundProgram,
+    options: &CompileOptions,
+) -> Result<Compiled, Diagnostic> {
     let start = Instant::now();
     let translation = translate::translate(&program, options.translation, options.encodings)
         .map_err(|e| e.diagnostic(&program))?;
@@ -43,8 +54,8 @@ pub fn compile(statements: &[Statement], options: &CompileOptions) -> Result<Com
         ground_rules: program.rules.len(),
         program,
         translation,
-        infos: grounded.infos,
-        ground_time,
+        infos: Vec::new(),
+        ground_time: Duration::ZERO,
         translate_time: start.elapsed(),
     })
 }

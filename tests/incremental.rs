@@ -12,11 +12,14 @@ use serde_json::Value;
 use std::path::Path;
 use std::time::Duration;
 
+/// One answer set as printed: its atoms (sorted) and its costs (`Optimization:` line).
+type Answer = (Vec<String>, Option<Vec<i64>>);
+
 /// The answer sets of each solve call in aspsat's text output, and the result line.
-fn calls_of(stdout: &str) -> (Vec<Vec<Vec<String>>>, String) {
-    let mut calls: Vec<Vec<Vec<String>>> = Vec::new();
+fn calls_of(stdout: &str) -> (Vec<Vec<Answer>>, String) {
+    let mut calls: Vec<Vec<Answer>> = Vec::new();
     let mut result = String::new();
-    let mut lines = stdout.lines();
+    let mut lines = stdout.lines().peekable();
     while let Some(line) = lines.next() {
         if line == "Solving..." {
             calls.push(Vec::new());
@@ -24,18 +27,51 @@ fn calls_of(stdout: &str) -> (Vec<Vec<Vec<String>>>, String) {
             let atoms = lines.next().unwrap_or_default();
             let mut set: Vec<String> = atoms.split_whitespace().map(String::from).collect();
             set.sort();
+            let costs = lines.next_if(|l| l.starts_with("Optimization: ")).map(|l| {
+                l["Optimization: ".len()..]
+                    .split_whitespace()
+                    .map(|c| c.parse().expect("a cost"))
+                    .collect()
+            });
             calls
                 .last_mut()
                 .expect("an answer after Solving...")
-                .push(set);
-        } else if ["SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"].contains(&line) {
+                .push((set, costs));
+        } else if ["SATISFIABLE", "UNSATISFIABLE", "UNKNOWN", "OPTIMUM FOUND"].contains(&line) {
             result = line.to_string();
         }
     }
-    for c in &mut calls {
-        c.sort();
-    }
     (calls, result)
+}
+
+/// Per call, the answer sets (sorted); with `costs` (optimization goldens), only those with
+/// the call's final costs, deduplicated, and the final costs must be clingo's.
+fn comparable(calls: &[Vec<Answer>], costs: Option<&Vec<Value>>) -> Vec<Vec<Vec<String>>> {
+    calls
+        .iter()
+        .enumerate()
+        .map(|(i, call)| {
+            let mut sets: Vec<Vec<String>> = match costs {
+                None => call.iter().map(|(s, _)| s.clone()).collect(),
+                Some(costs) => {
+                    let want: Option<Vec<i64>> = costs
+                        .get(i)
+                        .and_then(|c| serde_json::from_value(c.clone()).ok());
+                    let last = call.last().and_then(|(_, c)| c.clone());
+                    if last != want {
+                        return vec![vec![format!("final costs {last:?}, clingo {want:?}")]];
+                    }
+                    call.iter()
+                        .filter(|(_, c)| *c == want)
+                        .map(|(s, _)| s.clone())
+                        .collect()
+                }
+            };
+            sets.sort();
+            sets.dedup_by(|a, b| costs.is_some() && a == b);
+            sets
+        })
+        .collect()
 }
 
 fn strings(v: &Value) -> Vec<String> {
@@ -92,7 +128,8 @@ fn incremental_mode_matches_clingo() {
                     .collect()
             })
             .collect();
-        let (got, result) = calls_of(&run.stdout);
+        let (calls, result) = calls_of(&run.stdout);
+        let got = comparable(&calls, golden.get("costs").and_then(Value::as_array));
         if got != want || result != golden["result"].as_str().unwrap_or_default() {
             failures.push(format!(
                 "{name}: clingo {} {want:?}\n  aspsat {result} {got:?}\n  stderr: {}",

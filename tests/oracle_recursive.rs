@@ -10,7 +10,8 @@
 //! bounds are a constraint on the model — and accepts an interpretation M exactly when M satisfies
 //! the program and no proper subset of M satisfies Ferraris' reduct P^M. Every program is
 //! checked with completion (loop nogoods or the minimality check); with the level ranking aspsat
-//! must give the same answer sets or refuse (never a wrong CNF). Failing seeds are printed.
+//! must give the same answer sets or refuse (never a wrong CNF), and it may refuse only few of
+//! them (what is not monotone inside a loop is beyond NP). Failing seeds are printed.
 
 use aspsat::translate::TranslationKind;
 use std::collections::BTreeSet;
@@ -573,12 +574,15 @@ fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize)
 fn random_recursive_aggregate_and_conditional_programs_match_the_oracle() {
     let (n, refused) = check_seeds(7_000_000..7_003_000, false);
     println!("{refused} of {n} programs refused by the ranking translation");
+    // only recursion that is not monotone is beyond NP: the ranking must cover the rest
+    assert!(refused * 10 < n, "{refused} of {n} refused by the ranking");
 }
 
 #[test]
 fn random_disjunctive_programs_with_conditions_and_negation_match_the_oracle() {
     let (n, refused) = check_seeds(8_000_000..8_003_000, true);
     println!("{refused} of {n} programs refused by the ranking translation");
+    assert!(refused * 5 < n, "{refused} of {n} refused by the ranking");
 }
 
 #[test]

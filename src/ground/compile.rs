@@ -6,6 +6,7 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
+use super::quirks::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
@@ -413,6 +414,9 @@ impl<'a> Compiler<'a> {
 
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
+        if let Some(refusal) = super::quirks::refusal(rule) {
+            return Err(refusal);
+        }
         let bodies = unpool::bodies(&rule.body);
         for head in unpool::heads(&rule.head) {
             for body in &bodies {
@@ -649,6 +653,7 @@ impl<'a> Compiler<'a> {
                     func: AggFunc::Count,
                     elems: celems,
                     guards,
+                    tuples: ir::TupleCheck::Full,
                 }
             }
             RuleHead::Ast(Head::Aggregate {
@@ -660,13 +665,27 @@ impl<'a> Compiler<'a> {
             }) => {
                 let mut celems = Vec::new();
                 for e in elems {
+                    // Removed by clingo before it looks at the aggregate's shape.
+                    if self.statically_undefined(e)? {
+                        continue;
+                    }
                     celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars)?);
                 }
                 let guards = self.guards(left, right, vars, ranges)?;
+                let tuples = if !guards.is_empty() {
+                    ir::TupleCheck::Full
+                } else if celems.len() == 1 {
+                    ir::TupleCheck::Single
+                } else if celems.iter().all(|e| e.cond.lits.is_empty()) {
+                    ir::TupleCheck::Simple
+                } else {
+                    ir::TupleCheck::Full
+                };
                 ir::Head::Choice {
                     func: *func,
                     elems: celems,
                     guards,
+                    tuples,
                 }
             }
             RuleHead::Ast(Head::Disjunction(elems)) => {
@@ -842,6 +861,28 @@ fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
 }
 
 impl Compiler<'_> {
+    /// Whether gringo's simplification removes the head aggregate element `e` before grounding
+    /// (see [`quirks::statically_undefined`]).
+    fn statically_undefined(&mut self, e: &HeadAggElem) -> Result<bool, Diagnostic> {
+        let mut error = None;
+        let undefined =
+            quirks::element_statically_undefined(e, &mut |t| match self.ground_term(t) {
+                Ok(Some(s)) => match self.syms.as_int(s) {
+                    Some(i) => GroundValue::Int(i),
+                    None => GroundValue::Other,
+                },
+                Ok(None) => GroundValue::Undefined,
+                Err(d) => {
+                    error.get_or_insert(d);
+                    GroundValue::Other
+                }
+            });
+        match error {
+            Some(d) => Err(d),
+            None => Ok(undefined),
+        }
+    }
+
     /// A variable-free term evaluated now (for `#const` values); `None` if it has variables or
     /// no value.
     pub fn ground_term(&mut self, t: &Term) -> Result<Option<Sym>, Diagnostic> {

@@ -100,7 +100,8 @@ impl Grounder {
                 func,
                 elems,
                 guards,
-            } => self.emit_choice(rule, *func, elems, guards, b, body),
+                tuples,
+            } => self.emit_choice(rule, (*func, *tuples), elems, guards, b, body),
         }
     }
 
@@ -221,12 +222,17 @@ impl Grounder {
         };
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
-            // Provisional rounds see only part of the elements: an aggregate false now may
-            // hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may hold.
-            Some(_) if self.provisional => BodyPart::Open(BodyElem::Aggregate {
-                polarity,
-                aggregate: ground,
-            }),
+            // Provisional rounds see only part of the elements: a negated aggregate false now
+            // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may
+            // hold. A positive one false over the elements derived so far stays false until a
+            // later round derives more (clingo's grounder: `r :- 1 = #sum+ { 1 : r }.` never
+            // derives `r`, so nothing over `r` is grounded).
+            Some(_) if self.provisional && polarity != Polarity::Pos => {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: ground,
+                })
+            }
             Some(_) => BodyPart::False,
             None => BodyPart::Open(BodyElem::Aggregate {
                 polarity,
@@ -482,7 +488,7 @@ impl Grounder {
     fn emit_choice(
         &mut self,
         rule: &Planned,
-        func: AggFunc,
+        (func, tuples): (AggFunc, ir::TupleCheck),
         elems: &[ir::ChoiceElem],
         guards: &[(CmpOp, CTerm)],
         b: &Binding,
@@ -512,15 +518,19 @@ impl Grounder {
                             None => return Ok(()),
                         }
                     }
-                    // clingo drops an element without terms from everything but `#count`.
+                    // clingo drops an element without terms from everything but `#count`
+                    // (unless the aggregate is only a choice, see `TupleCheck`).
                     let weight = match values.first() {
                         Some(&w) => w,
-                        None if func == AggFunc::Count => g.program.symbols.num(0),
+                        None if func == AggFunc::Count || tuples != ir::TupleCheck::Full => {
+                            g.program.symbols.num(0)
+                        }
                         None => return Ok(()),
                     };
                     // clingo drops a head `#sum` element whose weight is not an integer: its
-                    // atom is not even chosen.
-                    let sum = matches!(func, AggFunc::Sum | AggFunc::SumPlus);
+                    // atom is not even chosen (unless the aggregate is a plain choice).
+                    let sum = matches!(func, AggFunc::Sum | AggFunc::SumPlus)
+                        && tuples != ir::TupleCheck::Simple;
                     match g.program.symbols.as_int(weight) {
                         None if sum => {
                             g.info(

@@ -163,6 +163,23 @@ pub struct DisjElem {
     pub cond: Condition,
 }
 
+/// Which element instances of a head aggregate clingo keeps, by the shape of the aggregate
+/// after unpooling (gringo's `rewriteAggregates` and `toGround` of head aggregates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TupleCheck {
+    /// Bounds, or an element with a condition (or an interval, which becomes one): an element
+    /// is dropped when a tuple term is undefined, its `#sum`/`#sum+` weight is not an integer
+    /// or its tuple is empty (but for `#count`). Also used for plain choice rules.
+    Full,
+    /// No bounds and one element: clingo moves the tuple and the condition into the body
+    /// (`{a} :- body, cond, w+0 <= w`): dropped when a term is undefined or a `#sum`/`#sum+`
+    /// weight is not an integer; an empty tuple is fine.
+    Single,
+    /// No bounds, several elements, none with a condition: a plain choice of the atoms; only
+    /// an undefined tuple term drops an element.
+    Simple,
+}
+
 #[derive(Clone, Debug)]
 pub enum Head {
     None,
@@ -172,6 +189,7 @@ pub enum Head {
         func: AggFunc,
         elems: Vec<ChoiceElem>,
         guards: Vec<(CmpOp, CTerm)>,
+        tuples: TupleCheck,
     },
     /// `a ; b : c`: one of the elements holds.
     Disjunction(Vec<DisjElem>),

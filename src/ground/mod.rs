@@ -22,6 +22,7 @@ mod ir;
 mod join;
 pub mod parts;
 mod plan;
+mod quirks;
 mod schedule;
 mod state;
 mod store;

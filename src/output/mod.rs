@@ -112,8 +112,11 @@ pub struct Printer {
     witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
     /// Writing a model failed because the reader closed standard output.
     output_closed: bool,
-    /// Answer numbers restart at the optimal phase of `--opt-mode=optN`, as in clingo.
+    /// Answer numbers restart at the optimal phase of `--opt-mode=optN` and at each solve
+    /// call, as in clingo: the models before this one are not counted.
     numbering_offset: usize,
+    /// In the optimal phase of `--opt-mode=optN`.
+    optimal_phase: bool,
     optimal_models: usize,
     /// The best cost vector so far (optimization only).
     best_costs: Option<Vec<i64>>,
@@ -170,6 +173,7 @@ impl Printer {
             witnesses: Vec::new(),
             output_closed: false,
             numbering_offset: 0,
+            optimal_phase: false,
             optimal_models: 0,
             best_costs: None,
             start: Instant::now(),
@@ -226,6 +230,8 @@ impl Printer {
     pub fn solving(&mut self) {
         self.calls += 1;
         self.call_starts.push(self.witnesses.len());
+        self.numbering_offset = self.models;
+        self.optimal_phase = false;
         if self.format == Format::Json || self.style.terse {
             return;
         }
@@ -326,12 +332,13 @@ impl Printer {
     }
 
     pub fn in_optimal_phase(&self) -> bool {
-        self.numbering_offset > 0
+        self.optimal_phase
     }
 
     /// Starts the enumeration of optimal models (`--opt-mode=optN`): numbering restarts.
     pub fn begin_optimal_models(&mut self) {
         self.numbering_offset = self.models;
+        self.optimal_phase = true;
     }
 
     pub fn set_optimal_models(&mut self, n: usize) {

@@ -129,3 +129,90 @@ fn closure(b: &mut Builder, k: usize, edges: &[(usize, usize, CnfLit)]) {
         }
     }
 }
+
+/// Acyclicity over calls (incremental mode): edges of later calls may close cycles with
+/// earlier ones, and earlier clauses stay in the solver, so the encoding only grows. The
+/// closure encoding grows without touching what it added: reachability variables for every
+/// ordered pair of the nodes so far (components are not known in advance), and each edge's
+/// clauses for every node, old edges' clauses for each new node.
+#[derive(Default)]
+pub(super) struct GrowingClosure {
+    node_of: HashMap<Sym, usize>,
+    /// `reach[u][v]` (0 on the diagonal: a node reaching itself is a cycle).
+    reach: Vec<Vec<CnfLit>>,
+    edges: Vec<(usize, usize, CnfLit)>,
+}
+
+impl GrowingClosure {
+    /// Adds the `#edge` instances of `b.program` (one call's delta).
+    pub(super) fn extend(&mut self, b: &mut Builder) {
+        let program = b.program;
+        let mut new_edges = Vec::new();
+        for e in &program.edges {
+            let parts: Vec<Value> = e.body.iter().map(|l| b.lit(*l)).collect();
+            let l = match b.and(parts) {
+                Value::False => continue,
+                Value::True => {
+                    let t = b.cnf.new_var();
+                    b.cnf.add_clause(&[t]);
+                    t
+                }
+                Value::Lit(l) => l,
+            };
+            let (from, to) = (self.node(e.from), self.node(e.to));
+            new_edges.push((from, to, l));
+        }
+        let first_new_node = self.grow(b);
+        for &(w, v, e) in &self.edges {
+            for u in first_new_node..self.reach.len() {
+                self.edge_clause(b, u, w, v, e);
+            }
+        }
+        for &(w, v, e) in &new_edges {
+            if w == v {
+                b.cnf.add_clause(&[-e]);
+                continue;
+            }
+            b.cnf.add_clause(&[-e, self.reach[w][v]]);
+            for u in 0..self.reach.len() {
+                self.edge_clause(b, u, w, v, e);
+            }
+        }
+        self.edges
+            .extend(new_edges.into_iter().filter(|&(w, v, _)| w != v));
+    }
+
+    fn node(&mut self, s: Sym) -> usize {
+        let n = self.node_of.len();
+        *self.node_of.entry(s).or_insert(n)
+    }
+
+    /// Reachability variables for the nodes seen since the last call; returns the first new
+    /// node.
+    fn grow(&mut self, b: &mut Builder) -> usize {
+        let old = self.reach.len();
+        let n = self.node_of.len();
+        for (u, row) in self.reach.iter_mut().enumerate() {
+            row.extend((old..n).map(|v| if u == v { 0 } else { b.cnf.new_var() }));
+        }
+        for u in old..n {
+            let row = (0..n)
+                .map(|v| if u == v { 0 } else { b.cnf.new_var() })
+                .collect();
+            self.reach.push(row);
+        }
+        old
+    }
+
+    /// reach(u,w) ∧ e(w,v) → reach(u,v); nothing reaches itself.
+    fn edge_clause(&self, b: &mut Builder, u: usize, w: usize, v: usize, e: CnfLit) {
+        if u == w {
+            return;
+        }
+        let mut clause = vec![-self.reach[u][w], -e];
+        if u != v {
+            clause.push(self.reach[u][v]);
+        }
+        b.cnf.add_clause(&clause);
+    }
+}

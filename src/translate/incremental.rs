@@ -10,12 +10,14 @@
 //! already dropped it, as clingo's grounder does). An `#external` stays free (the caller gives
 //! it a value by assumption) until a later call defines it; then it is completed like any atom.
 
+use super::acyclic::GrowingClosure;
 use super::{
-    Builder, EncodingOptions, Stability, Translation, TranslationKind, Value, complete,
-    encode_rules, hcf, loops, ranking, shown,
+    Builder, CostBody, EncodingOptions, Level, Stability, Translation, Value, complete,
+    encode_rules, ranking, shown,
 };
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::{AtomId, ExternalValue, GroundProgram};
+use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use std::collections::HashMap;
 
@@ -29,6 +31,9 @@ pub struct IncrementalTranslation {
     shown_atom: Vec<bool>,
     /// Clauses of `tr.cnf` handed out by [`IncrementalTranslation::new_clauses`] so far.
     loaded: usize,
+    /// Each objective tuple's term: its level's priority and its index there.
+    cost_terms: HashMap<Sym, (i64, usize)>,
+    acyclicity: GrowingClosure,
 }
 
 impl IncrementalTranslation {
@@ -48,30 +53,17 @@ impl IncrementalTranslation {
             encoders: Some(super::encoding::Encoders::new(encodings)),
             shown_atom: Vec::new(),
             loaded: 0,
+            cost_terms: HashMap::new(),
+            acyclicity: GrowingClosure::default(),
         }
     }
 
     /// Translates `program`, whose lists hold one call's delta only (its atoms and symbols are
     /// the whole program's).
     pub fn extend(&mut self, program: &GroundProgram) -> Result<(), Diagnostic> {
-        if !program.minimize.is_empty() {
-            return Err(Diagnostic::global(
-                "optimization statements in incremental mode are not supported",
-            ));
-        }
-        if !program.edges.is_empty() {
-            return Err(Diagnostic::global(
-                "#edge in incremental mode is not supported yet",
-            ));
-        }
-        hcf::needs_minimality(program, TranslationKind::Ranking)
-            .map_err(|e| e.diagnostic(program))?;
-        // Recursion through aggregates or conditions needs the reduct check after each model,
-        // which the incremental solver does not run: refused here.
-        let (mut loops, complex_loop) = loops::analyse(program);
-        if let Some(e) = complex_loop {
-            return Err(super::TranslateError::ConditionalLoop(e).diagnostic(program));
-        }
+        // The incremental solver runs no stability check: the level ranking makes each call's
+        // loops exact, and what it refuses (beyond NP) is refused here.
+        let loops = ranking::analyse(program).map_err(|e| e.diagnostic(program))?;
         let n = program.num_atoms();
         let mut b = Builder {
             program,
@@ -82,6 +74,7 @@ impl IncrementalTranslation {
                 .encoders
                 .take()
                 .expect("encoders are put back after each call"),
+            defined: Vec::new(),
         };
         let first_new = b.atoms.len();
         b.atoms.resize(n, Value::False);
@@ -97,10 +90,11 @@ impl IncrementalTranslation {
         let supports = encode_rules(&mut b, program);
         let external = |i: usize| program.is_external(AtomId(i as u32));
         complete(&mut b, &supports, &|i| opened[i] && !external(i));
-        loops::record_supports(&mut b, &mut loops);
         if !loops.is_tight() {
             ranking::encode(&mut b, &loops);
         }
+        self.extend_objective(&mut b, program);
+        self.acyclicity.extend(&mut b);
         self.shown_atom.resize(n, false);
         let already = &self.shown_atom;
         let fresh = shown(&mut b, program, &|i| !already[i]);
@@ -140,6 +134,44 @@ impl IncrementalTranslation {
         self.tr.encoding_stats = b.encoders.stats;
         self.encoders = Some(b.encoders);
         Ok(())
+    }
+
+    /// Adds the call's objective elements. A tuple is paid once over all calls: a tuple an
+    /// earlier call had gets a new literal, the disjunction of its bodies (the solver drops
+    /// earlier bounds after each step, so the old literal is simply no longer used).
+    fn extend_objective(&mut self, b: &mut Builder, program: &GroundProgram) {
+        let ruleless = super::atoms_without_rules(program);
+        for e in &program.minimize {
+            let body = match super::cost_element(b, e, &ruleless) {
+                CostBody::Dropped => continue,
+                CostBody::Impossible => None,
+                CostBody::Holds(v) => Some(v),
+            };
+            let objective = &mut self.tr.objective;
+            let level = match objective.iter().position(|l| l.priority == e.priority) {
+                Some(i) => i,
+                None => {
+                    objective.push(Level {
+                        priority: e.priority,
+                        terms: Vec::new(),
+                    });
+                    objective.sort_by_key(|l| std::cmp::Reverse(l.priority));
+                    objective
+                        .iter()
+                        .position(|l| l.priority == e.priority)
+                        .expect("just added")
+                }
+            };
+            let Some(v) = body else { continue };
+            let terms = &mut objective[level].terms;
+            match self.cost_terms.get(&e.tuple) {
+                Some(&(_, i)) => terms[i].0 = b.or([terms[i].0, v]),
+                None => {
+                    self.cost_terms.insert(e.tuple, (e.priority, terms.len()));
+                    terms.push((v, e.weight));
+                }
+            }
+        }
     }
 
     /// The clauses added since the last call of this function.

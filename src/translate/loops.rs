@@ -4,13 +4,13 @@
 //! For each atom of such a component, the translation records its supports (one per rule, and
 //! one per element of a choice rule) as CNF values defined at translation time, together with the
 //! atoms of the same component that the support depends on positively. From that record,
-//! [`crate::solve::stability`] checks models for stability and derives loop nogoods, and
-//! [`super::ranking`] encodes well-founded support by level ranking.
+//! [`crate::solve::stability`] checks models for stability and derives loop nogoods (the level
+//! ranking of [`super::ranking`] has its own dependency graph and supports).
 //!
 //! Positive dependencies through conditional body literals (`p :- q(X) : r(X)`) or aggregates
 //! inside a cyclic component are reported by [`analyse`]: their supports are not conjunctions of
 //! literals (and may not even be monotone), so the solver checks such models for stability with
-//! the reduct check of [`crate::solve::minimality`], and the level ranking refuses them.
+//! the reduct check of [`crate::solve::minimality`].
 
 use super::{Builder, Value, tight};
 use crate::program::{AggFunc, AtomId, BodyElem, GroundProgram, Head, Lit, Polarity};
@@ -81,74 +81,9 @@ pub enum Through {
     Aggregate { func: AggFunc, cond: Vec<Lit> },
 }
 
-impl ConditionalLoop {
-    pub fn message(&self, program: &GroundProgram) -> String {
-        let name = |a: AtomId| program.symbols.to_string(program.atom_sym(a));
-        let lits = |l: &[Lit]| {
-            let texts: Vec<String> = l.iter().map(|c| program.lit_text(*c)).collect();
-            texts.join(",")
-        };
-        let (what, element) = match &self.through {
-            // the grounder's always-false literal (a decided literal with an open condition,
-            // also from a shifted disjunction element): only the condition is the user's text
-            Through::Conditional { lit, cond } if program.lit_text(*lit).starts_with('#') => (
-                "a conditional literal or disjunction element with the condition",
-                lits(cond),
-            ),
-            Through::Conditional { lit, cond } if cond.is_empty() => {
-                ("the conditional literal", program.lit_text(*lit))
-            }
-            Through::Conditional { lit, cond } => (
-                "the conditional literal",
-                format!("{}:{}", program.lit_text(*lit), lits(cond)),
-            ),
-            Through::Aggregate { func, cond } => {
-                let func = match func {
-                    AggFunc::Count => "a #count aggregate with the element condition",
-                    AggFunc::Sum => "a #sum aggregate with the element condition",
-                    AggFunc::SumPlus => "a #sum+ aggregate with the element condition",
-                    AggFunc::Min => "a #min aggregate with the element condition",
-                    AggFunc::Max => "a #max aggregate with the element condition",
-                };
-                (func, lits(cond))
-            }
-        };
-        let kind = match self.through {
-            Through::Conditional { .. } => "a conditional literal",
-            Through::Aggregate { .. } => "an aggregate",
-        };
-        // atoms the grounder made up (`#false`, `#proj1` for an anonymous variable...) are not
-        // the user's text: then only the rule's head and the kind of construct are named
-        if name(self.head).starts_with('#') {
-            return format!(
-                "positive recursion through {kind} has no exact CNF translation yet (use `aspsat \
-                 solve` without `--translation ranking`): a rule depends positively on itself \
-                 through {kind} or the condition of a disjunction element"
-            );
-        }
-        if element.contains('#') || name(self.atom).starts_with('#') {
-            return format!(
-                "positive recursion through {kind} has no exact CNF translation yet (use `aspsat \
-                 solve` without `--translation ranking`): the rule for '{}' depends positively \
-                 on '{}' through {kind} or the condition of a disjunction element",
-                name(self.head),
-                name(self.head)
-            );
-        }
-        format!(
-            "positive recursion through {kind} has no exact CNF translation yet (use `aspsat \
-             solve` without `--translation ranking`): a rule for '{}' has {what} '{element}', \
-             whose atom '{}' depends positively on '{}'",
-            name(self.head),
-            name(self.atom),
-            name(self.head)
-        )
-    }
-}
-
 /// The cyclic components, and the first positive dependency through a conditional literal or
 /// an aggregate inside one (`None` when there is none): such supports are not conjunctions of
-/// literals, so loop nogoods and the level ranking do not cover them.
+/// literals, so loop nogoods do not cover them.
 pub(super) fn analyse(program: &GroundProgram) -> (Loops, Option<ConditionalLoop>) {
     let n = program.num_atoms();
     let edges = tight::positive_edges(program);

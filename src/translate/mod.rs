@@ -9,6 +9,7 @@
 pub mod acyclic;
 mod aggregate;
 pub mod card;
+mod defined;
 mod encoding;
 mod hcf;
 pub mod incremental;
@@ -24,7 +25,7 @@ pub use encoding::{EncodingOptions, EncodingStats};
 pub use loops::{ConditionalLoop, LoopSupport, Loops, Through, TranslationKind};
 
 use crate::cnf::{Cnf, CnfLit};
-use crate::program::{AtomId, BodyElem, CountGuard, GroundProgram, Head, Lit, Polarity};
+use crate::program::{AtomId, BodyElem, CostElem, CountGuard, GroundProgram, Head, Lit, Polarity};
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
@@ -122,9 +123,9 @@ impl Stability {
 /// Why a ground program has no translation.
 #[derive(Clone, Debug)]
 pub enum TranslateError {
-    /// Positive recursion through a conditional literal or an aggregate, where an exact CNF
-    /// (the level ranking) was asked for.
-    ConditionalLoop(ConditionalLoop),
+    /// Recursion through a body part that is not monotone inside its loop (`what`), where an
+    /// exact CNF was asked for: beyond NP (see [`ranking`]).
+    NonMonotoneLoop { head: AtomId, what: String },
     /// A disjunctive rule whose head atoms depend positively on each other, where the
     /// translation asked for cannot handle it (`why`).
     NotHeadCycleFree {
@@ -134,14 +135,29 @@ pub enum TranslateError {
     },
 }
 
+/// Why a recursion that is not monotone has no exact CNF.
+const NON_MONOTONE_WHY: &str = "clingo reads such a rule as a disjunctive rule that is not \
+    head-cycle-free, which is beyond NP and has no polynomial CNF; solve it with `aspsat solve` \
+    (reduct check) instead";
+
 impl TranslateError {
     /// The error for the user, at the rule it comes from.
     pub fn diagnostic(&self, program: &GroundProgram) -> Diagnostic {
         match self {
-            TranslateError::ConditionalLoop(e) => match program.complex_rule_origin(e.head) {
-                Some(span) => Diagnostic::error(span, e.message(program)),
-                None => Diagnostic::global(e.message(program)),
-            },
+            TranslateError::NonMonotoneLoop { head, what } => {
+                let name = program.symbols.to_string(program.atom_sym(*head));
+                let message = if name.starts_with('#') {
+                    format!("a rule depends on itself through {what}: {NON_MONOTONE_WHY}")
+                } else {
+                    format!(
+                        "a rule for '{name}' depends on '{name}' through {what}: {NON_MONOTONE_WHY}"
+                    )
+                };
+                match program.complex_rule_origin(*head) {
+                    Some(span) => Diagnostic::error(span, message),
+                    None => Diagnostic::global(message),
+                }
+            }
             TranslateError::NotHeadCycleFree {
                 atoms: (a, b),
                 span,
@@ -210,6 +226,15 @@ struct Builder<'a> {
     atoms: Vec<Value>,
     conjunctions: HashMap<Vec<CnfLit>, CnfLit>,
     encoders: encoding::Encoders,
+    /// `defined[a]`: atom `a`'s value is the formula of its bodies (see [`defined`]): its rules
+    /// need no completion. Empty when no atom is.
+    defined: Vec<bool>,
+}
+
+impl Builder<'_> {
+    fn is_defined(&self, a: AtomId) -> bool {
+        self.defined.get(a.0 as usize).copied().unwrap_or(false)
+    }
 }
 
 impl Builder<'_> {
@@ -224,6 +249,19 @@ impl Builder<'_> {
     /// A literal equivalent to the conjunction (one auxiliary variable per distinct conjunction
     /// of two or more open literals).
     fn and(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
+        self.gate(parts, false)
+    }
+
+    /// A literal equivalent to the disjunction: a positive variable of its own (shown atoms
+    /// defined by a disjunction need one), shared with the conjunction of the negations.
+    fn or(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
+        self.gate(parts.into_iter().map(Value::negate), true)
+            .negate()
+    }
+
+    /// The conjunction of `parts`; with `negative_var`, its variable stands for the negation
+    /// (the disjunction `or` asks for) and the conjunction is its negative literal.
+    fn gate(&mut self, parts: impl IntoIterator<Item = Value>, negative_var: bool) -> Value {
         let mut lits = Vec::new();
         for p in parts {
             match p {
@@ -244,7 +282,8 @@ impl Builder<'_> {
                 if let Some(&v) = self.conjunctions.get(&lits) {
                     return Value::Lit(v);
                 }
-                let v = self.cnf.new_var();
+                let var = self.cnf.new_var();
+                let v = if negative_var { -var } else { var };
                 for &l in &lits {
                     self.cnf.add_clause(&[-v, l]);
                 }
@@ -255,11 +294,6 @@ impl Builder<'_> {
                 Value::Lit(v)
             }
         }
-    }
-
-    fn or(&mut self, parts: impl IntoIterator<Item = Value>) -> Value {
-        let negated: Vec<Value> = parts.into_iter().map(Value::negate).collect();
-        self.and(negated).negate()
     }
 
     /// The body as a conjunction of open literals; `None` when it cannot hold.
@@ -378,30 +412,21 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     let mut index: HashMap<Sym, usize> = HashMap::new();
     let ruleless = atoms_without_rules(program);
     for e in &program.minimize {
-        // clingo's grounder knows an atom no rule defines is false (even when an earlier,
-        // incomplete round of grounding had seen a rule for it): such an element is not emitted.
-        let grounder_false = e.body.iter().any(|elem| {
-            matches!(elem, BodyElem::Lit(l)
-                if l.polarity != Polarity::Not && ruleless[l.atom.0 as usize])
-        });
-        if grounder_false {
-            continue;
-        }
-        let Some(parts) = b.body_parts(&e.body) else {
-            // Decided false after grounding: clingo's grounder did not know, the level stays.
-            if !by_tuple.iter().any(|t| t.2 == e.priority) {
-                index.insert(e.tuple, by_tuple.len());
-                by_tuple.push((e.tuple, e.weight, e.priority, Vec::new()));
+        match cost_element(b, e, &ruleless) {
+            CostBody::Dropped => {}
+            CostBody::Impossible => {
+                if !by_tuple.iter().any(|t| t.2 == e.priority) {
+                    index.insert(e.tuple, by_tuple.len());
+                    by_tuple.push((e.tuple, e.weight, e.priority, Vec::new()));
+                }
             }
-            continue;
-        };
-        let v = b.and(parts.into_iter().map(Value::Lit));
-        match index.get(&e.tuple) {
-            Some(&i) => by_tuple[i].3.push(v),
-            None => {
-                index.insert(e.tuple, by_tuple.len());
-                by_tuple.push((e.tuple, e.weight, e.priority, vec![v]));
-            }
+            CostBody::Holds(v) => match index.get(&e.tuple) {
+                Some(&i) => by_tuple[i].3.push(v),
+                None => {
+                    index.insert(e.tuple, by_tuple.len());
+                    by_tuple.push((e.tuple, e.weight, e.priority, vec![v]));
+                }
+            },
         }
     }
     let mut levels: Vec<Level> = Vec::new();
@@ -423,6 +448,33 @@ fn objective(b: &mut Builder, program: &GroundProgram) -> Vec<Level> {
     levels
 }
 
+/// What an objective element's body contributes.
+enum CostBody {
+    /// clingo's grounder drops the element: a positive literal over an atom no rule defines
+    /// (clingo's grounder knows such an atom is false, even when an earlier, incomplete round
+    /// of grounding had seen a rule for it).
+    Dropped,
+    /// Decided false after grounding: clingo's grounder did not know, the level stays.
+    Impossible,
+    /// The body holds exactly when this value does.
+    Holds(Value),
+}
+
+/// The body of objective element `e` (`ruleless`: [`atoms_without_rules`]).
+fn cost_element(b: &mut Builder, e: &CostElem, ruleless: &[bool]) -> CostBody {
+    let grounder_false = e.body.iter().any(|elem| {
+        matches!(elem, BodyElem::Lit(l)
+            if l.polarity != Polarity::Not && ruleless[l.atom.0 as usize])
+    });
+    if grounder_false {
+        return CostBody::Dropped;
+    }
+    match b.body_parts(&e.body) {
+        None => CostBody::Impossible,
+        Some(parts) => CostBody::Holds(b.and(parts.into_iter().map(Value::Lit))),
+    }
+}
+
 /// An atom's value before the rules are encoded: true for a fact, a fresh variable when some
 /// rule may derive it, false otherwise.
 pub(crate) fn initial_value(cnf: &mut Cnf, program: &GroundProgram, a: AtomId) -> Value {
@@ -436,7 +488,7 @@ pub(crate) fn initial_value(cnf: &mut Cnf, program: &GroundProgram, a: AtomId) -
 }
 
 /// Atoms that are neither facts nor externals nor the head of any rule.
-fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
+pub(crate) fn atoms_without_rules(program: &GroundProgram) -> Vec<bool> {
     let mut ruleless: Vec<bool> = (0..program.num_atoms())
         .map(|i| {
             let a = AtomId(i as u32);
@@ -464,6 +516,9 @@ fn complete(b: &mut Builder, supports: &[Vec<Support>], defined_here: &dyn Fn(us
         let Value::Lit(a) = b.atoms[i] else {
             continue;
         };
+        if b.is_defined(AtomId(i as u32)) {
+            continue;
+        }
         if atom_supports.is_empty() && !defined_here(i) {
             continue;
         }
@@ -504,6 +559,9 @@ fn encode_rules(b: &mut Builder, program: &GroundProgram) -> Vec<Vec<Support>> {
     // Supports of each atom: rule bodies (normal rules) and choice bodies with conditions.
     let mut supports: Vec<Vec<Support>> = vec![Vec::new(); n];
     for rule in &program.rules {
+        if matches!(rule.head, Head::Atom(a) if b.is_defined(a)) {
+            continue;
+        }
         let Some(body) = b.body_parts(&rule.body) else {
             continue;
         };
@@ -599,6 +657,13 @@ fn shown(b: &mut Builder, program: &GroundProgram, fresh: &dyn Fn(usize) -> bool
     shown
 }
 
+/// The first positive recursion through a conditional literal or an aggregate, if any: where
+/// no exact translation without a stability check exists (the level ranking refuses it, and so
+/// does the aspif writer).
+pub fn conditional_loop(program: &GroundProgram) -> Option<ConditionalLoop> {
+    loops::analyse(program).1
+}
+
 /// Translates a simplified ground program: completion, with `kind` treating positive loops
 /// and `encodings` the cardinality and pseudo-Boolean constraints. With the level ranking, fails
 /// on positive recursion through a conditional literal or aggregate and on disjunctive programs
@@ -608,12 +673,14 @@ pub fn translate(
     kind: TranslationKind,
     encodings: EncodingOptions,
 ) -> Result<Translation, TranslateError> {
-    let needs_minimality = hcf::needs_minimality(program, kind)?;
+    // The level ranking covers its own loops and refuses what is beyond NP.
+    let ranked = match kind {
+        TranslationKind::Ranking => Some(ranking::analyse(program)?),
+        TranslationKind::Completion => None,
+    };
+    let needs_minimality = ranked.is_none() && hcf::needs_minimality(program, kind)?;
     let (mut loops, complex_loop) = loops::analyse(program);
-    let needs_minimality = needs_minimality || complex_loop.is_some();
-    if let (Some(e), TranslationKind::Ranking) = (complex_loop, kind) {
-        return Err(TranslateError::ConditionalLoop(e));
-    }
+    let needs_minimality = needs_minimality || (ranked.is_none() && complex_loop.is_some());
     let n = program.num_atoms();
     let mut b = Builder {
         program,
@@ -621,21 +688,45 @@ pub fn translate(
         atoms: vec![Value::False; n],
         conjunctions: HashMap::new(),
         encoders: encoding::Encoders::new(encodings),
+        defined: vec![false; n],
     };
+    // The reduct check of minimality reads the rules' heads as variables: no atom is defined
+    // by its bodies there.
+    let definitions = if needs_minimality {
+        Vec::new()
+    } else {
+        defined::definitions(program, &loops)
+    };
+    for (a, _) in &definitions {
+        b.defined[a.0 as usize] = true;
+    }
     for i in 0..n {
-        b.atoms[i] = initial_value(&mut b.cnf, program, AtomId(i as u32));
+        if !b.defined[i] {
+            b.atoms[i] = initial_value(&mut b.cnf, program, AtomId(i as u32));
+        }
+    }
+    for (a, rules) in &definitions {
+        let mut bodies = Vec::with_capacity(rules.len());
+        for &r in rules {
+            if let Some(parts) = b.body_parts(&program.rules[r].body) {
+                bodies.push(b.and(parts.into_iter().map(Value::Lit)));
+            }
+        }
+        b.atoms[a.0 as usize] = b.or(bodies);
     }
     let supports = encode_rules(&mut b, program);
     complete(&mut b, &supports, &|_| true);
     acyclic::encode(&mut b, encodings.acyc);
-    loops::record_supports(&mut b, &mut loops);
-    let stability = match kind {
-        _ if needs_minimality => Stability::Minimality,
-        _ if loops.is_tight() => Stability::Exact,
-        TranslationKind::Completion => Stability::LoopNogoods(loops),
-        TranslationKind::Ranking => {
-            ranking::encode(&mut b, &loops);
+    let stability = match ranked {
+        Some(analysis) => {
+            ranking::encode(&mut b, &analysis);
             Stability::Exact
+        }
+        None if needs_minimality => Stability::Minimality,
+        None if loops.is_tight() => Stability::Exact,
+        None => {
+            loops::record_supports(&mut b, &mut loops);
+            Stability::LoopNogoods(loops)
         }
     };
     let shown = shown(&mut b, program, &|_| true);

@@ -144,6 +144,7 @@ pub(crate) fn reduct_cnf(
         atoms: Vec::with_capacity(m.len()),
         conjunctions: HashMap::new(),
         encoders: encoding::Encoders::new(encodings),
+        defined: Vec::new(),
     };
     let mut dropped = Vec::new();
     for (a, &value) in m.iter().enumerate() {

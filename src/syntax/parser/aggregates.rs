@@ -1,6 +1,5 @@
 //! Aggregates and choices with their guards and elements.
 
-use super::literals::has_pool;
 use super::*;
 
 impl Parser<'_> {
@@ -33,28 +32,6 @@ impl Parser<'_> {
             (Ctx::Head, Some(func)) => {
                 let elems = self.elements(Self::head_agg_elem)?;
                 let right = self.close_aggregate()?;
-                // Without bounds and with a pool in an element, clingo 5.8.3 keeps some elements
-                // it otherwise drops (a weight that is not an integer, an empty tuple), unlike
-                // every other head aggregate; refused rather than guessed where that can happen.
-                let pooled = elems
-                    .iter()
-                    .any(|e| e.terms.iter().any(has_pool) || has_pool(&e.atom.term));
-                let droppable = elems.iter().any(|e| match e.terms.first() {
-                    None => true,
-                    Some(Term::Int(_)) => false,
-                    Some(_) => matches!(func, AggFunc::Sum | AggFunc::SumPlus),
-                });
-                if func != AggFunc::Count
-                    && left.is_none()
-                    && right.is_none()
-                    && pooled
-                    && droppable
-                {
-                    self.mark_unsupported(
-                        "a head aggregate without bounds and with a pool in an element \
-                         (write it as a choice rule)",
-                    );
-                }
                 Elem::HeadAgg(Head::Aggregate {
                     func,
                     elems,

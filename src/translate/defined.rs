@@ -1,0 +1,161 @@
+//! Atoms that need no variable of their own.
+//!
+//! Outside the cyclic components, completion makes an atom equivalent to the disjunction of its
+//! rules' bodies. When every rule of an atom is a normal rule, that formula can stand for the
+//! atom directly: the atom's value is the disjunction (a body of one literal is that literal,
+//! one body is its conjunction's variable, shared with every other use of the same body), and
+//! no completion clauses are written for it. This merges equivalent atoms (`a :- b.` gives `a`
+//! the variable of `b`; two atoms with the same bodies get the same variable) without changing
+//! the models restricted to the atoms: each atom keeps exactly the value completion gave it.
+//!
+//! The formulas refer to the values of the atoms in the bodies, so an atom is defined after the
+//! atoms its bodies mention; atoms that depend on each other (through negation: `a :- not b.
+//! b :- not a.`) keep variables of their own and their completion. Atoms of cyclic components,
+//! externals, choice and disjunction heads are never defined this way: the stability check,
+//! the solver's assumptions and the enumeration walk need them as variables.
+
+use super::loops::Loops;
+use crate::program::{AtomId, BodyElem, GroundProgram, Head};
+
+/// The atoms defined by their bodies, in an order where the atoms a body mentions come first,
+/// each with the indices of its rules.
+pub(super) fn definitions(program: &GroundProgram, loops: &Loops) -> Vec<(AtomId, Vec<usize>)> {
+    let n = program.num_atoms();
+    let mut candidate: Vec<bool> = (0..n)
+        .map(|i| {
+            let a = AtomId(i as u32);
+            program.is_derivable(a)
+                && !program.is_fact(a)
+                && !program.is_external(a)
+                && loops.component[i] == Loops::NONE
+        })
+        .collect();
+    let mut rules_of: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (r, rule) in program.rules.iter().enumerate() {
+        match &rule.head {
+            Head::None => {}
+            Head::Atom(a) => rules_of[a.0 as usize].push(r),
+            Head::Choice { elems, .. } => elems
+                .iter()
+                .for_each(|e| candidate[e.atom.0 as usize] = false),
+        }
+    }
+    for d in &program.disjunctions {
+        for a in d
+            .elems
+            .iter()
+            .map(|e| e.atom)
+            .chain(d.members.iter().copied())
+        {
+            candidate[a.0 as usize] = false;
+        }
+    }
+    for (i, c) in candidate.iter_mut().enumerate() {
+        *c &= !rules_of[i].is_empty();
+    }
+    // Which defined atoms each definition refers to.
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in (0..n).filter(|&i| candidate[i]) {
+        let mut out = Vec::new();
+        for &r in &rules_of[i] {
+            for_each_body_atom(&program.rules[r].body, &mut |a| {
+                if candidate[a.0 as usize] {
+                    out.push(a.0 as usize);
+                }
+            });
+        }
+        out.sort_unstable();
+        out.dedup();
+        edges[i] = out;
+    }
+    let mut order = Vec::new();
+    for comp in crate::scc::tarjan(&edges) {
+        let cyclic = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
+        for i in comp {
+            if !candidate[i] {
+                continue;
+            }
+            if cyclic {
+                candidate[i] = false;
+            } else {
+                order.push((AtomId(i as u32), std::mem::take(&mut rules_of[i])));
+            }
+        }
+    }
+    order
+}
+
+fn for_each_body_atom(body: &[BodyElem], f: &mut dyn FnMut(AtomId)) {
+    for elem in body {
+        match elem {
+            BodyElem::Lit(l) => f(l.atom),
+            BodyElem::Conditional(instances) => {
+                for inst in instances {
+                    f(inst.lit.atom);
+                    inst.cond.iter().for_each(|c| f(c.atom));
+                }
+            }
+            BodyElem::Aggregate { aggregate, .. } => {
+                for e in &aggregate.elems {
+                    e.cond.iter().for_each(|c| f(c.atom));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::translate::{TranslationKind, Value};
+
+    fn compiled(text: &str) -> crate::Compiled {
+        let statements = crate::syntax::parse(text, "<test>".into()).unwrap();
+        let options = crate::CompileOptions {
+            translation: TranslationKind::Completion,
+            ..Default::default()
+        };
+        crate::compile(&statements, &options).unwrap()
+    }
+
+    fn value(c: &crate::Compiled, name: &str) -> Value {
+        let p = &c.program;
+        let a = (0..p.num_atoms() as u32)
+            .map(crate::program::AtomId)
+            .find(|&a| p.symbols.to_string(p.atom_sym(a)) == name)
+            .unwrap();
+        c.translation.atoms[a.0 as usize]
+    }
+
+    #[test]
+    fn an_atom_with_one_single_literal_body_shares_its_variable() {
+        // (a shown atom defined as a negative literal would get a variable of its own)
+        let c = compiled("{ b }.\na :- b.\nd :- a.\ne :- not b.\n#show d/0.\n");
+        let b = value(&c, "b");
+        assert_eq!(value(&c, "a"), b);
+        assert_eq!(value(&c, "d"), b);
+        assert_eq!(value(&c, "e"), b.negate());
+        assert_eq!(c.translation.cnf.num_vars(), 1);
+        assert_eq!(c.translation.cnf.num_clauses(), 0);
+    }
+
+    #[test]
+    fn atoms_with_equal_bodies_share_one_variable() {
+        let c = compiled("{ p; q; r }.\na :- p, q.\na :- r.\nb :- q, p.\nb :- r.\n");
+        assert_eq!(value(&c, "a"), value(&c, "b"));
+        // p, q, r, the body p,q and the disjunction
+        assert_eq!(c.translation.cnf.num_vars(), 5);
+    }
+
+    #[test]
+    fn atoms_defined_through_each_other_keep_their_variables() {
+        let c = compiled("a :- not b.\nb :- not a.\n");
+        let (Value::Lit(a), Value::Lit(b)) = (value(&c, "a"), value(&c, "b")) else {
+            panic!("a and b are open");
+        };
+        assert_ne!(a.abs(), b.abs());
+        // a positive loop is left to completion and the stability check
+        let c = compiled("{ s }.\np :- q.\nq :- p.\np :- s.\n");
+        assert_ne!(value(&c, "p"), value(&c, "s"));
+        assert!(c.translation.stability.needs_check());
+    }
+}
