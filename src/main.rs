@@ -82,6 +82,7 @@ struct SolverFlags {
 #[derive(Subcommand)]
 enum Command {
     /// Compute answer sets (a trailing bare integer is the number of models, as in clingo)
+    #[command(long_about = SOLVE_HELP)]
     Solve {
         #[command(flatten)]
         program: Program,
@@ -127,6 +128,7 @@ enum Command {
         sizes_only: bool,
     },
     /// Print the ground program
+    #[command(long_about = GROUND_HELP)]
     Ground {
         #[command(flatten)]
         program: Program,
@@ -136,6 +138,7 @@ enum Command {
         aspif: bool,
     },
     /// Write the program as DIMACS CNF with a `c atom VAR SYMBOL` symbol map
+    #[command(long_about = DIMACS_HELP)]
     Dimacs {
         #[command(flatten)]
         program: Program,
@@ -157,6 +160,7 @@ enum Command {
     /// Print the answer set in a SAT solver's output for a CNF written by `aspsat dimacs`
     /// (SAT-competition `s`/`v` output, minisat's and glucose's result file, or a MaxSAT
     /// solver's output for `aspsat dimacs --wcnf`)
+    #[command(long_about = DECODE_HELP)]
     Decode {
         /// The CNF or WCNF written by `aspsat dimacs`
         cnf: String,
@@ -179,6 +183,51 @@ enum Command {
     /// (locally in parallel, or as a job list for GNU parallel or Slurm)
     Compare(aspsat::compare::CompareArgs),
 }
+
+const SOLVE_HELP: &str = "\
+Computes the answer sets of a clingo-language program and prints them as clingo 5.8 does
+(`Answer: K`, the shown atoms, SATISFIABLE / UNSATISFIABLE / OPTIMUM FOUND, `Models : N`).
+`aspsat FILE... [N]` without a subcommand means `aspsat solve`, and clingo's options work:
+-n N, -c NAME=VALUE, --outf=0|1|2|3, -q, -V0, --time-limit, --opt-mode, --enum-mode=brave|
+cautious, --project, --stats, -W, -t and --seed (the last two accepted with a note).
+Exit codes are clingo's: 10 satisfiable, 20 unsatisfiable, 30 all models found or optimum
+proven, 65 input error, 1 interrupted (11 after models); 69 when the SAT back end fails.
+
+Examples:
+  aspsat solve encodings/flowerfinder.lp 0         all answer sets
+  aspsat queens.lp -c n=8 --outf=2 -n 3            three, as clingo's JSON
+  aspsat prog.lp --enum-mode=cautious              atoms true in every answer set
+  aspsat prog.lp --solver cadical --time-limit 60  an installed SAT solver, one minute";
+
+const GROUND_HELP: &str = "\
+Prints the ground program in clingo's rule syntax (facts first, then rules, shows), with the
+answer sets of the program; or, with --aspif, in gringo's intermediate format for clingo's
+solver. The encoding options below do not change the ground program (they choose how
+`solve` and `dimacs` encode it).
+
+Examples:
+  aspsat ground encodings/jodici.lp instances/jodici_1.lp
+  aspsat ground --aspif prog.lp | clingo - 0";
+
+const DIMACS_HELP: &str = "\
+Writes the program as DIMACS CNF whose models are exactly its answer sets (level ranking for
+non-tight programs), with the symbol map in comments: `c atom VAR SYMBOL` (the shown atom is
+true when VAR is), `c fact SYMBOL` (shown in every answer set) and `c cost PRIORITY WEIGHT LIT`
+(the objective). Any SAT solver can solve it; `aspsat decode` reads its answer back.
+
+Examples:
+  aspsat dimacs encodings/flowerfinder.lp -o ff.cnf
+  aspsat dimacs prog.lp -o prog.cnf --map prog.map   the map in its own file";
+
+const DECODE_HELP: &str = "\
+Reads a SAT solver's answer for a CNF written by `aspsat dimacs` and prints the answer set it
+encodes as `aspsat solve` prints one (with `Optimization:` when the CNF has `c cost` lines),
+after checking that the model satisfies the CNF. Reads SAT-competition output (`s`/`v` lines:
+cadical, kissat, cryptominisat5, picosat, glucose -model) and minisat's result file.
+
+Example:
+  aspsat dimacs encodings/flowerfinder.lp -o ff.cnf
+  cadical ff.cnf > ff.out; aspsat decode ff.cnf ff.out";
 
 /// Parses the command line, with clingo's spellings (see [`clingo_flags`]).
 fn parse_command_line() -> Result<Cli, i32> {

@@ -429,6 +429,12 @@ fn cli_animals_renders_all_four_and_draws_them() {
     assert!(picture.starts_with("<svg"));
     assert_eq!(picture.matches("<polygon").count(), 4 * 9 * 4);
     assert!(picture.contains(">cheetah_head</text>"));
+    // the README's picture is what its command draws
+    let docs = std::fs::read_to_string("docs/animals.svg").unwrap();
+    assert!(
+        picture == docs,
+        "docs/animals.svg is stale: rerun the README's command"
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::engine::{self, Atom, FLOWER_DISKS};
 use super::svg::{Doc, PALETTE};
-use super::{Common, Result, input_error, read_input, solve_and_print, write_svg};
+use super::{Common, Picture, Result, input_error, read_input, solve_and_print};
 use std::fmt::Write as _;
 
 pub const HELP: &str = "\
@@ -166,8 +166,9 @@ fn sector(cx: f64, cy: f64, r1: f64, r2: f64, a0: f64, a1: f64, fill: &str) -> S
 }
 
 /// Every solution as stacked disks: disk 1 the outer ring, solid areas in the disk's colour;
-/// outside, the colour of the disk that covers each position.
-pub fn svg(rows: &[Vec<u8>], solutions: &[Vec<usize>]) -> String {
+/// outside, the colour of the disk that covers each position. Without a solution, the disks as
+/// given, captioned as having none, or (`interrupted`) none found before the run was stopped.
+pub fn svg(rows: &[Vec<u8>], solutions: &[Vec<usize>], interrupted: bool) -> String {
     let n = rows[0].len();
     let d = rows.len();
     let ring = 28.0;
@@ -176,7 +177,12 @@ pub fn svg(rows: &[Vec<u8>], solutions: &[Vec<usize>]) -> String {
     let cover_r = outer + 26.0;
     let size = 2.0 * cover_r + 60.0;
     let (panels, captions): (Vec<Vec<usize>>, Vec<String>) = if solutions.is_empty() {
-        (vec![vec![0; d]], vec!["as given: no solution".into()])
+        let caption = if interrupted {
+            "as given: stopped before a solution was found"
+        } else {
+            "as given: no solution"
+        };
+        (vec![vec![0; d]], vec![caption.into()])
     } else {
         (
             solutions.to_vec(),
@@ -253,11 +259,24 @@ pub fn run(args: &Args) -> Result<i32> {
         super::out(&facts(&rows));
         return Ok(0);
     }
-    let (code, models) =
-        solve_and_print(&FLOWER_DISKS, &facts(&rows), &[], &args.common, &mut |m| {
-            render(&rows, &rotations(m, rows.len()))
-        })?;
-    let sols: Vec<Vec<usize>> = models.iter().map(|m| rotations(m, rows.len())).collect();
-    write_svg(args.svg.as_deref(), || svg(&rows, &sols))?;
+    let picture = args.svg.clone().map(|path| {
+        let rows = rows.clone();
+        Picture {
+            path,
+            draw: Box::new(move |models: &[Vec<Atom>], interrupted: bool| {
+                let sols: Vec<Vec<usize>> =
+                    models.iter().map(|m| rotations(m, rows.len())).collect();
+                svg(&rows, &sols, interrupted)
+            }),
+        }
+    });
+    let (code, _) = solve_and_print(
+        &FLOWER_DISKS,
+        &facts(&rows),
+        &[],
+        &args.common,
+        &mut |m| render(&rows, &rotations(m, rows.len())),
+        picture,
+    )?;
     Ok(code)
 }

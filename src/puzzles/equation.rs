@@ -231,8 +231,13 @@ pub fn run(args: &Args) -> Result<i32> {
         super::out(&facts(&p));
         return Ok(0);
     }
-    let (code, _) = solve_and_print(&EQUATION, &facts(&p), &[], &args.common, &mut |m| {
-        render(&p, &grid(m))
-    })?;
+    let (code, _) = solve_and_print(
+        &EQUATION,
+        &facts(&p),
+        &[],
+        &args.common,
+        &mut |m| render(&p, &grid(m)),
+        None,
+    )?;
     Ok(code)
 }

@@ -142,8 +142,13 @@ pub fn run(args: &Args) -> Result<i32> {
         super::out(&facts(&given));
         return Ok(0);
     }
-    let (code, _) = solve_and_print(&JODICI, &facts(&given), &[], &args.common, &mut |m| {
-        render(&given, &solution(m))
-    })?;
+    let (code, _) = solve_and_print(
+        &JODICI,
+        &facts(&given),
+        &[],
+        &args.common,
+        &mut |m| render(&given, &solution(m)),
+        None,
+    )?;
     Ok(code)
 }

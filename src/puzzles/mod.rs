@@ -17,6 +17,7 @@ pub mod tables;
 use crate::exit;
 use crate::output::Verdict;
 use engine::{Atom, Encoding, Summary};
+use std::sync::{Arc, Mutex};
 
 /// Options every kind has.
 #[derive(clap::Args, Clone, Debug)]
@@ -24,10 +25,46 @@ pub struct Common {
     /// Number of solutions to compute (0: all)
     #[arg(short = 'n', long = "models", value_name = "N", default_value_t = 1)]
     pub models: usize,
-    /// Print the facts made from the input and stop (they go with the encoding named in the
-    /// help, e.g. `... --facts | clingo encodings/jodici.lp - 0`)
+    /// Print the facts made from the input and stop, for the encoding named above
+    /// (`aspsat puzzle KIND ... --facts | clingo ENCODING - 0`)
     #[arg(long)]
     pub facts: bool,
+    /// Stop after this many seconds (0: no limit): the solutions found so far stay printed,
+    /// then `UNKNOWN`, their count and their picture (--svg); exit 1, or 11 after solutions.
+    /// Ctrl-C does the same
+    #[arg(long, value_name = "SECS")]
+    pub time_limit: Option<f64>,
+}
+
+/// An SVG file showing the solutions: `draw(solutions, interrupted)` gives the picture of the
+/// solutions found, complete or (`interrupted`) cut short by the time limit or Ctrl-C.
+pub struct Picture {
+    pub path: String,
+    pub draw: Box<dyn Fn(&[Vec<Atom>], bool) -> String + Send>,
+}
+
+/// What a running puzzle has printed, shared with the time limit's and Ctrl-C's handlers.
+struct Progress {
+    solutions: Vec<Vec<Atom>>,
+    /// The verdict was printed (by the search or an interruption): nothing more is printed.
+    finished: bool,
+    picture: Option<Picture>,
+}
+
+/// Ends an interrupted run: `UNKNOWN`, the count, the picture of what was found, exit 1 or 11.
+fn interrupt(progress: &Mutex<Progress>, why: &str) {
+    let mut p = progress.lock().unwrap_or_else(|e| e.into_inner());
+    if p.finished {
+        return;
+    }
+    p.finished = true;
+    let found = p.solutions.len();
+    eprintln!("aspsat: {why}: stopped after {found} solution(s)");
+    print_verdict(Verdict::Unknown, found, false);
+    if let Some(picture) = &p.picture {
+        let _ = write_svg(Some(&picture.path), || (picture.draw)(&p.solutions, true));
+    }
+    std::process::exit(exit::code(Verdict::Unknown, found, false));
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -116,17 +153,34 @@ pub fn input_error(file: &str, line: usize, msg: impl std::fmt::Display) -> Fail
 }
 
 /// Solves `encoding` with `facts`, prints `Solution K:` and the rendering of each model, then
-/// the verdict and count; returns the exit code and the rendered models' atoms (for pictures).
+/// the verdict and count, and draws the `picture`; returns the exit code and the models' atoms.
+/// `--time-limit` and Ctrl-C end the run with what was found so far (see [`Common`]).
 pub fn solve_and_print(
     encoding: &Encoding,
     facts: &str,
     consts: &[String],
     common: &Common,
     render: &mut dyn FnMut(&[Atom]) -> String,
+    picture: Option<Picture>,
 ) -> Result<(i32, Vec<Vec<Atom>>)> {
     use std::io::Write;
-    let mut kept = Vec::new();
-    let mut count = 0;
+    let progress = Arc::new(Mutex::new(Progress {
+        solutions: Vec::new(),
+        finished: false,
+        picture,
+    }));
+    if let Some(limit) = common.time_limit.filter(|&l| l > 0.0) {
+        let progress = progress.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs_f64(limit));
+            interrupt(&progress, &format!("time limit of {limit} s reached"));
+        });
+    }
+    {
+        let progress = progress.clone();
+        // only the first handler of a process is installed (puzzles run one search)
+        let _ = ctrlc::set_handler(move || interrupt(&progress, "interrupted"));
+    }
     let summary = engine::solve(
         encoding,
         "<facts>",
@@ -134,43 +188,55 @@ pub fn solve_and_print(
         consts,
         common.models,
         &mut |model| {
-            count += 1;
+            let mut p = progress.lock().unwrap_or_else(|e| e.into_inner());
+            if p.finished {
+                return;
+            }
             let text = render(model);
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "Solution {count}:");
+            let _ = writeln!(out, "Solution {}:", p.solutions.len() + 1);
             let _ = write!(out, "{text}");
             if !text.ends_with('\n') {
                 let _ = writeln!(out);
             }
             let _ = writeln!(out);
-            kept.push(model.to_vec());
+            let _ = out.flush();
+            p.solutions.push(model.to_vec());
         },
     )
     .map_err(|e| match e {
         engine::SolveError::Program(m) => Failure::Input(m),
         engine::SolveError::Solver(m) => Failure::Solve(m),
     })?;
-    Ok((finish(&summary), kept))
+    let mut p = progress.lock().unwrap_or_else(|e| e.into_inner());
+    p.finished = true;
+    let code = finish(&summary);
+    if let Some(picture) = &p.picture {
+        write_svg(Some(&picture.path), || (picture.draw)(&p.solutions, false))?;
+    }
+    Ok((code, std::mem::take(&mut p.solutions)))
 }
 
 /// Prints clingo's closing lines (`SATISFIABLE`, `Solutions : N[+]`) and returns the exit code.
 pub fn finish(summary: &Summary) -> i32 {
-    use std::io::Write;
     let verdict = if summary.models == 0 {
         Verdict::Unsatisfiable
     } else {
         Verdict::Satisfiable
     };
-    let code = exit::code(verdict, summary.models, summary.exhausted);
-    let more = if summary.exhausted { "" } else { "+" };
+    print_verdict(verdict, summary.models, summary.exhausted);
+    exit::code(verdict, summary.models, summary.exhausted)
+}
+
+fn print_verdict(verdict: Verdict, solutions: usize, exhausted: bool) {
+    use std::io::Write;
+    let more = if exhausted { "" } else { "+" };
     // a closed pipe (`| head`) is not an error worth a panic
     let _ = write!(
         std::io::stdout().lock(),
-        "{}\n\nSolutions    : {}{more}\n",
+        "{}\n\nSolutions    : {solutions}{more}\n",
         verdict.text(),
-        summary.models
     );
-    code
 }
 
 /// Writes an SVG picture (if a path was given) and says so on standard error.

@@ -204,5 +204,5 @@ fn run_fixed(
         super::out(enc.text);
         return Ok(0);
     }
-    Ok(solve_and_print(enc, "", &[], common, render)?.0)
+    Ok(solve_and_print(enc, "", &[], common, render, None)?.0)
 }

@@ -6,7 +6,7 @@ mod notation;
 mod render;
 
 use super::engine::{self, Atom, EDGE_MATCHING};
-use super::{Common, Failure, Result, input_error, read_input, solve_and_print, write_svg};
+use super::{Common, Failure, Picture, Result, input_error, read_input, solve_and_print};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -265,14 +265,23 @@ pub fn run(args: &Args) -> Result<i32> {
             p.arc_text()
         ));
     }
-    let (code, models) = solve_and_print(
+    let picture = args.svg.clone().map(|path| {
+        let p = p.clone();
+        Picture {
+            path,
+            draw: Box::new(move |models: &[Vec<Atom>], interrupted: bool| {
+                let placements: Vec<Placement> = models.iter().map(|m| p.placement(m)).collect();
+                p.svg(&placements, interrupted)
+            }),
+        }
+    });
+    let (code, _) = solve_and_print(
         &EDGE_MATCHING,
         &p.facts(),
         &p.consts(),
         &args.common,
         &mut |m| p.render(&p.placement(m)),
+        picture,
     )?;
-    let placements: Vec<Placement> = models.iter().map(|m| p.placement(m)).collect();
-    write_svg(args.svg.as_deref(), || p.svg(&placements))?;
     Ok(code)
 }

@@ -96,10 +96,14 @@ impl Puzzle {
     }
 
     /// All solutions as one SVG picture: every tile as four triangles coloured by picture (dark:
-    /// head or positive, light: tail or negative), labelled, with its number and turn.
-    pub fn svg(&self, solutions: &[Placement]) -> String {
+    /// head or positive, light: tail or negative), labelled, with its number and turn. Without a
+    /// solution, the tiles as given (input order, unturned, apart), titled as having none, or
+    /// (`interrupted`) none found before the run was stopped. The legend (one entry per
+    /// picture) is laid out to fit the width.
+    pub fn svg(&self, solutions: &[Placement], interrupted: bool) -> String {
         const TILE: f64 = 120.0;
         const MARGIN: f64 = 30.0;
+        const LEGEND_ENTRY_W: f64 = 270.0;
         let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
         for t in &self.tiles {
             for e in t {
@@ -107,44 +111,67 @@ impl Puzzle {
                 classes.entry(&e.class).or_insert(n);
             }
         }
-        let per_row = solutions.len().clamp(1, 4);
-        let gw = TILE * self.cols as f64;
-        let gh = TILE * self.rows as f64;
+        // no solution: one picture of the tiles as given, with a gap between them
+        let as_given = solutions.is_empty();
+        let given: Vec<Placement> = vec![
+            (0..self.tiles.len())
+                .map(|t| (t, 0))
+                .collect::<Vec<_>>()
+                .chunks(self.cols.max(1))
+                .map(|row| row.to_vec())
+                .collect(),
+        ];
+        let pictures = if as_given { &given[..] } else { solutions };
+        let gap = if as_given { 12.0 } else { 0.0 };
+        let picture_rows = pictures[0].len().max(1);
+        let per_row = pictures.len().clamp(1, 4);
+        let gw = (TILE + gap) * self.cols as f64 - gap;
+        let gh = (TILE + gap) * picture_rows as f64 - gap;
         let cell_w = gw + 2.0 * MARGIN;
         let cell_h = gh + 2.0 * MARGIN + 10.0;
-        let grid_rows = solutions.len().div_ceil(per_row).max(1);
-        let legend_h = 30.0 * classes.len().div_ceil(2) as f64 + 20.0;
-        let mut doc = Doc::new(
-            (cell_w * per_row as f64).max(420.0),
-            cell_h * grid_rows as f64 + legend_h,
-        );
-        for (i, sol) in solutions.iter().enumerate() {
+        let grid_rows = pictures.len().div_ceil(per_row);
+        let width = (cell_w * per_row as f64).max(2.0 * MARGIN + 2.0 * LEGEND_ENTRY_W);
+        let legend_cols = (((width - 2.0 * MARGIN) / LEGEND_ENTRY_W).floor() as usize).max(1);
+        let legend_h = 30.0 * classes.len().div_ceil(legend_cols) as f64 + 20.0;
+        let mut doc = Doc::new(width, cell_h * grid_rows as f64 + legend_h);
+        for (i, picture) in pictures.iter().enumerate() {
             let ox = MARGIN + cell_w * (i % per_row) as f64;
             let oy = MARGIN + 10.0 + cell_h * (i / per_row) as f64;
-            doc.text(
-                ox + gw / 2.0,
-                oy - 18.0,
-                16.0,
-                "black",
-                &format!("Solution {}", i + 1),
-            );
-            for (r, row) in sol.iter().enumerate() {
+            let title = if as_given && interrupted {
+                format!(
+                    "Stopped before a solution: the {} tiles as given (unturned)",
+                    self.tiles.len()
+                )
+            } else if as_given {
+                format!(
+                    "No solution: the {} tiles as given (unturned)",
+                    self.tiles.len()
+                )
+            } else {
+                format!("Solution {}", i + 1)
+            };
+            // a long title is centred on the canvas, a solution's on its grid
+            let title_x = if as_given { width / 2.0 } else { ox + gw / 2.0 };
+            doc.text(title_x, oy - 18.0, 16.0, "black", &title);
+            for (r, row) in picture.iter().enumerate() {
                 for (c, &(t, k)) in row.iter().enumerate() {
-                    let x = ox + TILE * c as f64;
-                    let y = oy + TILE * r as f64;
+                    let x = ox + (TILE + gap) * c as f64;
+                    let y = oy + (TILE + gap) * r as f64;
                     self.svg_tile(&mut doc, x, y, TILE, t, k, &classes);
                 }
             }
-            doc.push(format!(
-                r#"<rect x="{ox:.1}" y="{oy:.1}" width="{gw:.1}" height="{gh:.1}" fill="none" stroke="black" stroke-width="3"/>"#
-            ));
+            if !as_given {
+                doc.push(format!(
+                    r#"<rect x="{ox:.1}" y="{oy:.1}" width="{gw:.1}" height="{gh:.1}" fill="none" stroke="black" stroke-width="3"/>"#
+                ));
+            }
         }
         // legend: one entry per picture, head and tail shades
         let ly = cell_h * grid_rows as f64 + 10.0;
         for (i, (class, &ci)) in classes.iter().enumerate() {
             let (dark, light) = PALETTE[ci % PALETTE.len()];
-            let x = MARGIN + 270.0 * (i % 2) as f64;
-            let y = ly + 30.0 * (i / 2) as f64;
+            let x = MARGIN + LEGEND_ENTRY_W * (i % legend_cols) as f64;
+            let y = ly + 30.0 * (i / legend_cols) as f64;
             let (a, b) = self.legend_names(class);
             doc.push(format!(
                 r#"<rect x="{x:.1}" y="{y:.1}" width="18" height="18" fill="{dark}" stroke="black"/>"#
