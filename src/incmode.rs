@@ -496,6 +496,8 @@ fn optimize_step(
 ) -> Result<StepResult, String> {
     let tr = &inc.tr;
     let mut failed = false;
+    // `-n N` with `--opt-mode=opt` stops each call after N models, as clingo's incmode does.
+    let mut found = 0;
     let result = crate::solve::optimize::optimize(
         g.program(),
         tr,
@@ -513,7 +515,12 @@ fn optimize_step(
                 p.begin_optimal_models();
             }
             p.model(texts(g, shown), Some(costs.to_vec()));
-            if p.output_closed() {
+            found += 1;
+            let enough = args.opt_mode == OptMode::Opt
+                && args.models_given
+                && args.models != 0
+                && found >= args.models;
+            if enough || p.output_closed() {
                 crate::solve::Next::Stop
             } else {
                 crate::solve::Next::Continue
