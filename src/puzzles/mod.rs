@@ -40,8 +40,11 @@ pub struct Common {
 /// solutions found, complete or (`interrupted`) cut short by the time limit or Ctrl-C.
 pub struct Picture {
     pub path: String,
-    pub draw: Box<dyn Fn(&[Vec<Atom>], bool) -> String + Send>,
+    pub draw: Drawing,
 }
+
+/// Draws solutions as SVG text (see [`Picture`]).
+pub type Drawing = Box<dyn Fn(&[Vec<Atom>], bool) -> String + Send>;
 
 /// What a running puzzle has printed, shared with the time limit's and Ctrl-C's handlers.
 struct Progress {
