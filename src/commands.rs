@@ -502,12 +502,12 @@ pub fn ground(args: &ProgramArgs, aspif: bool) -> i32 {
     };
     report_infos(&g.infos, args.warnings);
     if !aspif {
-        print!("{}", g.program.to_text());
+        crate::output::print_text(&g.program.to_text());
         return exit::OK;
     }
     match crate::aspif::writer::write(&g.program) {
         Ok(text) => {
-            print!("{text}");
+            crate::output::print_text(&text);
             exit::OK
         }
         Err(e) => {

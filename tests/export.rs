@@ -539,14 +539,14 @@ fn decode_checks_the_map_and_reads_stdin_and_compressed_files() {
     }
 }
 
-/// `aspsat dimacs big.lp | head -1` and `aspsat solve big.lp 0 | head -1`: the closed pipe
-/// ends the run without an error message.
+/// `aspsat dimacs big.lp | head -1`, `aspsat solve big.lp 0 | head -1` and `aspsat ground
+/// big.lp | head -1`: the closed pipe ends the run without an error message.
 #[test]
 fn closed_pipe_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.lp");
     std::fs::write(&big, "p(1..200000).\n{ q(1..40) }.\n").unwrap();
-    for args in [vec!["dimacs"], vec!["solve", "0"]] {
+    for args in [vec!["dimacs"], vec!["solve", "0"], vec!["ground"]] {
         let mut child = aspsat()
             .args(&args)
             .arg(&big)

@@ -326,7 +326,7 @@ fn report(args: &CompareArgs, rows: &[Row], timeout: f64) -> Result<i32, String>
         OutputFormat::Csv => table::csv(rows),
         OutputFormat::Json => table::json(rows, &disagreements, timeout),
     };
-    print!("{text}");
+    crate::output::print_text(&text);
     for d in &disagreements {
         eprintln!("aspsat compare: DISAGREEMENT: {d}");
     }

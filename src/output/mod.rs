@@ -6,6 +6,18 @@ use serde_json::{Value as Json, json};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+/// Writes `text` to standard output. A reader that went away (`aspsat ground big.lp | head`)
+/// ends the output quietly, as clingo does; other write errors are reported.
+pub fn print_text(text: &str) {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("aspsat: error: cannot write to standard output: {e}");
+        }
+        _ => {}
+    }
+}
+
 pub const VERSION_LINE: &str = concat!("aspsat version ", env!("CARGO_PKG_VERSION"));
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
