@@ -237,6 +237,15 @@ impl Disjunction {
         atoms.dedup();
         atoms
     }
+
+    /// Every atom the disjunction mentions: the elements' atoms and the members standing for
+    /// them (possibly repeated).
+    pub fn mentioned_atoms(&self) -> impl Iterator<Item = AtomId> + '_ {
+        self.elems
+            .iter()
+            .map(|e| e.atom)
+            .chain(self.members.iter().copied())
+    }
 }
 
 impl GroundProgram {

@@ -291,12 +291,7 @@ fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
     // (without `constraints`, no atom is forbidden)
     let mut never_forbid = vec![!constraints; n];
     for d in &program.disjunctions {
-        for a in d
-            .elems
-            .iter()
-            .map(|e| e.atom)
-            .chain(d.members.iter().copied())
-        {
+        for a in d.mentioned_atoms() {
             never_forbid[a.0 as usize] = true;
         }
     }

@@ -41,12 +41,7 @@ pub(super) fn definitions(program: &GroundProgram, loops: &Loops) -> Vec<(AtomId
         }
     }
     for d in &program.disjunctions {
-        for a in d
-            .elems
-            .iter()
-            .map(|e| e.atom)
-            .chain(d.members.iter().copied())
-        {
+        for a in d.mentioned_atoms() {
             candidate[a.0 as usize] = false;
         }
     }
