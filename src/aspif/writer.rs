@@ -138,13 +138,7 @@ impl Writer<'_> {
         if parts.contains(&Part::False) {
             return Part::False;
         }
-        let lits: Vec<i64> = parts
-            .into_iter()
-            .filter_map(|p| match p {
-                Part::Lit(l) => Some(l),
-                _ => None,
-            })
-            .collect();
+        let lits = open_lits(parts);
         match lits[..] {
             [] => Part::True,
             [l] => Part::Lit(l),
@@ -161,13 +155,7 @@ impl Writer<'_> {
         if parts.contains(&Part::True) {
             return Part::True;
         }
-        let lits: Vec<i64> = parts
-            .into_iter()
-            .filter_map(|p| match p {
-                Part::Lit(l) => Some(l),
-                _ => None,
-            })
-            .collect();
+        let lits = open_lits(parts);
         match lits[..] {
             [] => Part::False,
             [l] => Part::Lit(l),
@@ -638,4 +626,15 @@ impl Writer<'_> {
 
 fn to_body(lits: &[Lit]) -> Vec<BodyElem> {
     lits.iter().map(|&l| BodyElem::Lit(l)).collect()
+}
+
+/// The literals among `parts` (the constant parts are left out: the callers decide them first).
+fn open_lits(parts: Vec<Part>) -> Vec<i64> {
+    parts
+        .into_iter()
+        .filter_map(|p| match p {
+            Part::Lit(l) => Some(l),
+            _ => None,
+        })
+        .collect()
 }
