@@ -73,8 +73,9 @@ def dimacs_sets(aspsat, path, tmp):
         if line.startswith("c fact "):
             facts.append(line.split(" ", 2)[2])
         elif line.startswith("c atom "):
+            # several atoms may share a variable (`c atom 2 a2` and `c atom 2 a1`)
             _, _, var, sym = line.split(" ", 3)
-            atoms[int(var)] = sym
+            atoms.setdefault(int(var), []).append(sym)
         elif line.startswith("p cnf"):
             nvars = int(line.split()[2])
         elif line and not line.startswith("c"):
@@ -90,7 +91,8 @@ def dimacs_sets(aspsat, path, tmp):
                 if not s.solve():
                     return ("ok", out)
                 values = {abs(v): v > 0 for v in s.get_model()}
-                out.add(tuple(sorted(facts + [atoms[v] for v in atoms if values.get(v, False)])))
+                out.add(tuple(sorted(facts + [a for v in atoms if values.get(v, False)
+                                              for a in atoms[v]])))
                 block = [(-v if values.get(v, False) else v) for v in atoms]
                 if not block:
                     return ("ok", out)
@@ -113,7 +115,7 @@ def dimacs_sets(aspsat, path, tmp):
                     v = int(x)
                     if v != 0:
                         values[abs(v)] = v > 0
-        shown = tuple(sorted(facts + [atoms[v] for v in atoms if values.get(v, False)]))
+        shown = tuple(sorted(facts + [a for v in atoms if values.get(v, False) for a in atoms[v]]))
         out.add(shown)
         block = [(-v if values.get(v, False) else v) for v in atoms]
         if not block:

@@ -34,8 +34,9 @@
 //! when that can hold then. The order of the two literals is not followed (gringo reorders
 //! bodies), so the check is on the safe side.
 //!
-//! Where every atom of the component has only values as arguments, these components are
-//! gringo's and the check is as above. Elsewhere [`Unifier`] may join rules gringo keeps apart,
+//! Where every atom of the component has plain terms (no arithmetic, no interval or anonymous
+//! variable), these components are gringo's and the check is as above. Elsewhere [`Unifier`]
+//! may join rules gringo keeps apart,
 //! so the check takes the worst case: a literal is at risk when it may unify with the head of
 //! a conditional disjunction of its component and with the heads of two rules at least (with
 //! that one only, all its atoms come from the loop), anything derivable may be there early and
@@ -45,6 +46,7 @@ use super::ir::{self, PredId};
 use super::plan::Planned;
 use super::state::Grounder;
 use super::term::{CTerm, VarId};
+use crate::symbol::{Sym, SymData, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 use std::collections::HashMap;
@@ -190,113 +192,195 @@ fn plain_definer(rule: &ir::Rule) -> bool {
     }
 }
 
-/// A value: where all atoms have only values as arguments, [`Unifier`] decides as gringo does
-/// (equality).
-fn value(t: &CTerm) -> bool {
-    matches!(t, CTerm::Sym(_))
+/// A term [`Unifier`] reads as gringo does: no arithmetic, no variable the compiler made
+/// (intervals, anonymous variables: gringo names and projects these its own way).
+fn plain_term(rule: &ir::Rule, t: &CTerm) -> bool {
+    match t {
+        CTerm::Sym(_) => true,
+        CTerm::Var(v) => !rule.vars[*v].name.starts_with(['_', '#']),
+        CTerm::Fun { args, .. } => args.iter().all(|a| plain_term(rule, a)),
+        CTerm::Unary(..) | CTerm::Binary(..) => false,
+    }
+}
+
+/// A term of one of the two rules being unified, or a value (an argument of a value).
+#[derive(Clone, Copy)]
+enum Term<'r> {
+    Rule(usize, &'r CTerm),
+    Value(Sym),
 }
 
 /// Whether two atoms (of rules `0` and `1`) may unify, as gringo's dependency analysis decides
-/// (`GTerm::unify` in `libgringo/src/term.cc`), or more often: variables are bound consistently
-/// (two unbound ones of the same name are taken as equal without a binding, as there),
-/// arithmetic matches anything, and so does a ground compound value against a function term.
+/// (`GTerm::unify` in `libgringo/src/term.cc`): variables are bound consistently (two unbound
+/// ones of the same name are taken as equal without a binding, as there), values are taken
+/// apart against function terms. Arithmetic matches anything here (gringo is stricter with
+/// linear terms), so with arithmetic the answer may be "yes" where gringo's is "no".
 struct Unifier<'r> {
     rules: [&'r ir::Rule; 2],
-    bound: HashMap<(usize, VarId), (usize, &'r CTerm)>,
+    syms: &'r SymbolTable,
+    bound: HashMap<(usize, VarId), Term<'r>>,
     steps: usize,
 }
 
 impl<'r> Unifier<'r> {
-    fn atoms(rules: [&'r ir::Rule; 2], a: &'r ir::Atom, b: &'r ir::Atom) -> bool {
+    fn atoms(
+        syms: &'r SymbolTable,
+        rules: [&'r ir::Rule; 2],
+        a: &'r ir::Atom,
+        b: &'r ir::Atom,
+    ) -> bool {
         if a.pred != b.pred || a.args.len() != b.args.len() {
             return false;
         }
         let mut u = Unifier {
             rules,
+            syms,
             bound: HashMap::new(),
             steps: 0,
         };
         a.args
             .iter()
             .zip(&b.args)
-            .all(|(x, y)| u.unify((0, x), (1, y)))
+            .all(|(x, y)| u.unify(Term::Rule(0, x), Term::Rule(1, y)))
     }
 
     fn name(&self, side: usize, v: VarId) -> &str {
         &self.rules[side].vars[v].name
     }
 
-    fn unify(&mut self, (sx, x): (usize, &'r CTerm), (sy, y): (usize, &'r CTerm)) -> bool {
+    /// The binding of a bound variable.
+    fn binding(&self, t: Term<'r>) -> Option<Term<'r>> {
+        match t {
+            Term::Rule(side, CTerm::Var(v)) => self.bound.get(&(side, *v)).copied(),
+            _ => None,
+        }
+    }
+
+    fn unify(&mut self, x: Term<'r>, y: Term<'r>) -> bool {
         self.steps += 1;
         if self.steps > 10_000 {
             return true;
         }
-        if let CTerm::Var(v) = x
-            && let Some(&t) = self.bound.get(&(sx, *v))
-        {
-            return self.unify(t, (sy, y));
+        if let Some(t) = self.binding(x) {
+            return self.unify(t, y);
         }
-        if let CTerm::Var(w) = y
-            && let Some(&t) = self.bound.get(&(sy, *w))
-        {
-            return self.unify((sx, x), t);
+        if let Some(t) = self.binding(y) {
+            return self.unify(x, t);
         }
+        use Term::{Rule, Value};
         match (x, y) {
-            (CTerm::Var(v), CTerm::Var(w)) => {
+            (Rule(sx, CTerm::Var(v)), Rule(sy, CTerm::Var(w))) => {
                 if self.name(sx, *v) != self.name(sy, *w) {
-                    self.bound.insert((sx, *v), (sy, y));
+                    self.bound.insert((sx, *v), y);
                 }
                 true
             }
-            (CTerm::Var(v), _) => self.bind((sx, *v), (sy, y)),
-            (_, CTerm::Var(w)) => self.bind((sy, *w), (sx, x)),
-            (CTerm::Unary(..) | CTerm::Binary(..), _)
-            | (_, CTerm::Unary(..) | CTerm::Binary(..)) => true,
-            (CTerm::Sym(a), CTerm::Sym(b)) => a == b,
+            (Rule(sx, CTerm::Var(v)), _) => self.bind((sx, *v), y),
+            (_, Rule(sy, CTerm::Var(w))) => self.bind((sy, *w), x),
+            (Rule(_, CTerm::Unary(..) | CTerm::Binary(..)), _)
+            | (_, Rule(_, CTerm::Unary(..) | CTerm::Binary(..))) => true,
+            (Rule(_, CTerm::Sym(a)), Rule(_, CTerm::Sym(b))) => a == b,
+            (Rule(_, CTerm::Sym(a)), Value(b)) | (Value(b), Rule(_, CTerm::Sym(a))) => *a == b,
+            (Value(a), Value(b)) => a == b,
             (
-                CTerm::Fun {
-                    name: n1,
-                    args: a1,
-                    negative: g1,
-                },
-                CTerm::Fun {
-                    name: n2,
-                    args: a2,
-                    negative: g2,
-                },
+                Rule(
+                    sx,
+                    CTerm::Fun {
+                        name,
+                        args,
+                        negative,
+                    },
+                ),
+                Rule(
+                    sy,
+                    CTerm::Fun {
+                        name: n2,
+                        args: a2,
+                        negative: g2,
+                    },
+                ),
             ) => {
-                n1 == n2
-                    && g1 == g2
-                    && a1.len() == a2.len()
-                    && a1.iter().zip(a2).all(|(p, q)| self.unify((sx, p), (sy, q)))
+                name == n2
+                    && negative == g2
+                    && args.len() == a2.len()
+                    && args
+                        .iter()
+                        .zip(a2)
+                        .all(|(p, q)| self.unify(Rule(sx, p), Rule(sy, q)))
             }
-            (CTerm::Sym(_), CTerm::Fun { .. }) | (CTerm::Fun { .. }, CTerm::Sym(_)) => true,
+            (
+                Rule(
+                    side,
+                    CTerm::Fun {
+                        name,
+                        args,
+                        negative,
+                    },
+                ),
+                other,
+            )
+            | (
+                other,
+                Rule(
+                    side,
+                    CTerm::Fun {
+                        name,
+                        args,
+                        negative,
+                    },
+                ),
+            ) => {
+                let value = match other {
+                    Value(v) => v,
+                    Rule(_, CTerm::Sym(v)) => *v,
+                    _ => return true,
+                };
+                match self.syms.get(value) {
+                    SymData::Fun {
+                        name: n2,
+                        args: a2,
+                        negative: g2,
+                    } => {
+                        let a2 = a2.clone();
+                        name == n2
+                            && negative == g2
+                            && args.len() == a2.len()
+                            && args
+                                .iter()
+                                .zip(a2)
+                                .all(|(p, q)| self.unify(Rule(side, p), Value(q)))
+                    }
+                    _ => false,
+                }
+            }
         }
     }
 
     /// Binds an unbound variable to a term it does not occur in (arithmetic: no binding).
-    fn bind(&mut self, var: (usize, VarId), (side, t): (usize, &'r CTerm)) -> bool {
-        if matches!(t, CTerm::Unary(..) | CTerm::Binary(..)) {
+    fn bind(&mut self, var: (usize, VarId), t: Term<'r>) -> bool {
+        if matches!(t, Term::Rule(_, CTerm::Unary(..) | CTerm::Binary(..))) {
             return true;
         }
-        if self.occurs(var, (side, t)) {
+        if self.occurs(var, t) {
             return false;
         }
-        self.bound.insert(var, (side, t));
+        self.bound.insert(var, t);
         true
     }
 
-    fn occurs(&mut self, var: (usize, VarId), (side, t): (usize, &'r CTerm)) -> bool {
+    fn occurs(&mut self, var: (usize, VarId), t: Term<'r>) -> bool {
         self.steps += 1;
         if self.steps > 10_000 {
             return false;
         }
         match t {
-            CTerm::Var(w) => match self.bound.get(&(side, *w)) {
+            Term::Rule(side, CTerm::Var(w)) => match self.bound.get(&(side, *w)) {
                 Some(&next) => self.occurs(var, next),
                 None => (side, *w) == var,
             },
-            CTerm::Fun { args, .. } => args.iter().any(|a| self.occurs(var, (side, a))),
+            Term::Rule(side, CTerm::Fun { args, .. }) => {
+                args.iter().any(|a| self.occurs(var, Term::Rule(side, a)))
+            }
             _ => false,
         }
     }
@@ -354,7 +438,14 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
     let derivable = derivable(rules, &parts, num_preds);
     let mut found: Option<(usize, PredId)> = None;
     for component in members.values() {
-        let loop_ = Loop::new(rules, &parts, component, &definers, &derivable);
+        let loop_ = Loop::new(
+            &g.program.symbols,
+            rules,
+            &parts,
+            component,
+            &definers,
+            &derivable,
+        );
         if let Some(hit) = loop_.first_missed()
             && found.is_none_or(|(i, _)| hit.0 < i)
         {
@@ -410,6 +501,7 @@ fn derivable(rules: &[Planned], parts: &[Vec<Part>], num_preds: usize) -> Vec<bo
 /// The rules of one positive component of predicates with a conditional disjunction, split
 /// into gringo's components by unification.
 struct Loop<'a, 'r> {
+    syms: &'r SymbolTable,
     rules: &'r [Planned],
     parts: &'a [Vec<Part<'r>>],
     /// Rule numbers, and the component of each (by position).
@@ -419,7 +511,7 @@ struct Loop<'a, 'r> {
     by_pred: HashMap<PredId, Vec<usize>>,
     /// Per predicate, every rule defining it with the head atom.
     definers: &'a [Vec<(usize, &'r ir::Atom)>],
-    /// Every atom of the loop is ground: these components are gringo's.
+    /// Every atom of the loop has plain terms only: these components are gringo's.
     exact: bool,
     /// Per component: the predicates that may have atoms before its first completion runs,
     /// and those of them derived inside it.
@@ -436,6 +528,7 @@ struct Early {
 
 impl<'a, 'r> Loop<'a, 'r> {
     fn new(
+        syms: &'r SymbolTable,
         rules: &'r [Planned],
         parts: &'a [Vec<Part<'r>>],
         members: &'a [usize],
@@ -455,7 +548,7 @@ impl<'a, 'r> Loop<'a, 'r> {
             let j = members[m];
             heads(&rules[j].rule)
                 .into_iter()
-                .any(|h| Unifier::atoms([&rules[i].rule, &rules[j].rule], a, h))
+                .any(|h| Unifier::atoms(syms, [&rules[i].rule, &rules[j].rule], a, h))
         };
         let edges: Vec<Vec<usize>> = members
             .iter()
@@ -476,9 +569,10 @@ impl<'a, 'r> Loop<'a, 'r> {
             heads(r)
                 .into_iter()
                 .chain(parts[i].iter().flat_map(|p| p.atoms.iter().copied()))
-                .all(|a| a.args.iter().all(value))
+                .all(|a| a.args.iter().all(|t| plain_term(r, t)))
         });
         let mut loop_ = Loop {
+            syms,
             rules,
             parts,
             members,
@@ -573,7 +667,14 @@ impl<'a, 'r> Loop<'a, 'r> {
             self.component[m] == self.component[k]
                 && heads(&self.rules[self.members[m]].rule)
                     .into_iter()
-                    .any(|h| Unifier::atoms([rule, &self.rules[self.members[m]].rule], atom, h))
+                    .any(|h| {
+                        Unifier::atoms(
+                            self.syms,
+                            [rule, &self.rules[self.members[m]].rule],
+                            atom,
+                            h,
+                        )
+                    })
         })
     }
 
@@ -597,11 +698,14 @@ impl<'a, 'r> Loop<'a, 'r> {
                 .any(|&m| self.members[m] == i && self.component[m] == self.component[k])
         };
         let mut outside = self.definers[atom.pred].iter().filter(|&&(i, h)| {
-            Unifier::atoms([rule, &self.rules[i].rule], atom, h) && !(self.exact && in_component(i))
+            Unifier::atoms(self.syms, [rule, &self.rules[i].rule], atom, h)
+                && !(self.exact && in_component(i))
         });
         if !self.exact {
-            // Two definers, or one besides the disjunction: atoms may come from outside.
-            return outside.nth(1).is_some();
+            // Two rules defining it, or one besides the disjunction: atoms may come from
+            // outside. (`definers` lists a rule once per head: `p(1) ; p(X) : q(X)`.)
+            let first = outside.next().map(|&(i, _)| i);
+            return first.is_some_and(|first| outside.any(|&(i, _)| i != first));
         }
         let plain_here = self.definers[atom.pred]
             .iter()
@@ -688,7 +792,7 @@ mod tests {
     /// Whether the body literal over the head's predicate of the one-rule program `source`
     /// (`d/1` binds variables) may unify with its head.
     fn body_unifies_with_head(source: &str) -> bool {
-        let (rules, _, _) = crate::ground::planned_rules(source);
+        let (rules, _, syms) = crate::ground::planned_rules(source);
         let rule = &rules[0].rule;
         let head = heads(rule)[0];
         let body = parts(rule)
@@ -700,7 +804,7 @@ mod tests {
             .iter()
             .find(|a| a.pred == head.pred)
             .expect("a literal");
-        Unifier::atoms([rule, rule], literal, head)
+        Unifier::atoms(&syms, [rule, rule], literal, head)
     }
 
     #[test]
