@@ -523,7 +523,34 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// `#project atom : body.`
+    /// `#heuristic atom : body. [terms]`: a rule whose instances are dropped, so that its
+    /// variables get clingo's safety check (the atom is a positive body literal there).
+    pub fn heuristic(
+        &mut self,
+        atom: &Atom,
+        body: &[BodyLit],
+        terms: &[Term],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let bodies = unpool::bodies(body);
+        for atom in unpool::expand_atom(atom) {
+            let itself = BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom,
+            });
+            for body in &bodies {
+                let body: Vec<BodyLit> = std::iter::once(itself.clone())
+                    .chain(body.iter().cloned())
+                    .collect();
+                self.single_rule(&RuleHead::Ignored(terms.to_vec()), &body, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `#project atom : body.` As in clingo, the atom is also a positive body literal: it binds
+    /// its variables, and only atoms the program can derive are projected (`#project q(1).`
+    /// without a rule for `q(1)` projects on nothing).
     pub fn project_atom(
         &mut self,
         atom: &Atom,
@@ -532,8 +559,15 @@ impl<'a> Compiler<'a> {
     ) -> Result<(), Diagnostic> {
         let bodies = unpool::bodies(body);
         for atom in unpool::expand_atom(atom) {
+            let itself = BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom: atom.clone(),
+            });
             for body in &bodies {
-                self.single_rule(&RuleHead::Project(atom.clone()), body, span)?;
+                let body: Vec<BodyLit> = std::iter::once(itself.clone())
+                    .chain(body.iter().cloned())
+                    .collect();
+                self.single_rule(&RuleHead::Project(atom.clone()), &body, span)?;
             }
         }
         Ok(())
@@ -621,6 +655,13 @@ impl<'a> Compiler<'a> {
                 ir::Head::Edge(self.term(u, vars, ranges)?, self.term(v, vars, ranges)?)
             }
             RuleHead::Project(atom) => ir::Head::Project(self.atom(atom, vars, ranges)?),
+            RuleHead::Ignored(terms) => {
+                let mut cterms = Vec::new();
+                for t in terms {
+                    cterms.push(self.term(t, vars, ranges)?);
+                }
+                ir::Head::Ignored(cterms)
+            }
             RuleHead::Cost {
                 weight,
                 priority,
@@ -823,6 +864,8 @@ enum RuleHead {
     },
     Edge(Term, Term),
     Project(Atom),
+    /// Terms that must be safe in a rule whose instances are dropped (`#heuristic`).
+    Ignored(Vec<Term>),
     /// An optimization element `weight@priority, terms` (weight already negated for
     /// `#maximize`).
     Cost {

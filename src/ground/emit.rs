@@ -88,6 +88,7 @@ impl Grounder {
             ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
             ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
+            ir::Head::Ignored(_) => Ok(()),
             ir::Head::Project(atom) => {
                 if let Some((sym, _)) = self.atom_sym(atom, b)? {
                     let id = self.program.atom(sym);

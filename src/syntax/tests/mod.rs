@@ -244,7 +244,8 @@ fn stmt(s: &Statement) -> String {
                 format!("#project {}:{}.", term(&atom.term), body(b))
             }
         },
-        Statement::Heuristic(_) => "#heuristic.".into(),
+        Statement::Heuristic { .. } => "#heuristic.".into(),
+        Statement::Defined { .. } => "#defined.".into(),
         Statement::Edge { pairs, body: b, .. } => {
             let pairs: Vec<String> = pairs
                 .iter()
