@@ -15,7 +15,16 @@ answer at once, yet every construct appears in every position the grammar allows
                conditions, head aggregates of every function, #false/#true, integrity constraints
   statements   facts, rules, constraints, weak constraints and #minimize/#maximize with several
                priorities and tuples, #show (signatures, negative signatures, terms, nothing),
-               #const
+               #const (with `-c` on the command line), #external with and without bodies and
+               values, #heuristic, #project (atoms and signatures; with and without `--project`),
+               #edge, #defined, #program parts with parameters, #include of a file beside the
+               program
+  lexical      strings with escapes, integers in every base with and without a minus, #inf/#sup
+               and their long spellings, `%*...*%` (nested, multi-line) and `%` comments between
+               any two tokens, anonymous variables in every literal position that allows them
+
+A program may come with files it includes (`Program.files`, written beside it) and command-line
+options for both tools (`Program.options`, e.g. `--project` or `-c n=2`).
 
 Every construct used is recorded in `Program.constructs` (for refusal rates per construct), and
 every family of constructs has a switch (`FEATURES`) so a run can target one of them.
@@ -45,7 +54,22 @@ FEATURES = {
     "show": "#show signatures, terms and #show.",
     "const": "#const definitions",
     "unsafe": "occasionally unsafe rules (both must refuse)",
+    "external": "#external atom [: body]. [true|false|free|release], external atoms used in rules",
+    "heuristic": "#heuristic atom [: body]. [w@p, modifier] (answer sets must not change)",
+    "project": "#project atoms and signatures, enumerated with and without --project",
+    "edge": "#edge (u,v; ...) [: body]. (acyclicity of the chosen edges)",
+    "parts": "#program parts with and without parameters (only base is grounded)",
+    "defined": "#defined signatures",
+    "include": "#include of a file beside the program (also twice, also inside a part)",
+    "comments": "%*...*% block comments (nested, multi-line) and % line comments between tokens",
+    "strings": "strings with escapes (\\\" \\\\ \\n) in every term position",
+    "intbases": "integers in every base (0x 0o 0b), negative too, in every term position",
+    "anon": "anonymous variables in every literal position that allows them",
 }
+
+# where an atom may have an anonymous argument: positions where its literal binds or projects
+ANON_POSITIONS = {"body", "cond", "aggelem", "aggcond", "headcond", "mincond", "dirbody"}
+HEURISTIC_MODIFIERS = ["sign", "level", "true", "false", "init", "factor"]
 
 CMP = ["=", "!=", "<", "<=", ">", ">="]
 FUNCS = ["#count", "#sum", "#sum+", "#min", "#max"]
@@ -69,6 +93,8 @@ def join_body(lits):
 class Program:
     text: str
     constructs: set = field(default_factory=set)
+    files: dict = field(default_factory=dict)  # name -> text of files the program includes
+    options: list = field(default_factory=list)  # command-line options for clingo and aspsat
 
 
 class Gen:
@@ -80,6 +106,9 @@ class Gen:
         self.size = size
         self.tags = set()
         self.consts = []
+        self.files = {}
+        self.options = []
+        self.context = "rule"  # the kind of statement being generated (for construct tags)
 
     # ----- helpers ------------------------------------------------------------------------
 
@@ -98,15 +127,30 @@ class Gen:
     # ----- terms --------------------------------------------------------------------------
 
     def number(self):
-        if self.chance(0.05):
-            self.tag("int.bases")
-            return self.pick(["0x2", "0b1", "0o3", "0x0", "-0b10"])
+        if self.chance(0.05) or self.on("intbases", 0.2):
+            return self.based(self.rng.choice([-2, -1, 0, 1, 2, 3, 17]))
         return str(self.rng.choice([-1, 0, 1, 1, 2, 2, 3]))
+
+    def based(self, value):
+        """`value` written in base 16, 8 or 2 (`-0x1f`), or as a plain decimal."""
+        self.tag("int.bases")
+        sign = "-" if value < 0 else ""
+        digits = abs(value)
+        form = self.pick(["x", "X", "o", "b", "d"])
+        if form == "d":
+            return str(value)
+        if sign:
+            self.tag("int.bases.negative")
+        text = {"x": f"0x{digits:x}", "X": f"0x{digits:X}", "o": f"0o{digits:o}",
+                "b": f"0b{digits:b}"}[form]
+        return sign + text
 
     def simple(self, vars_):
         """A small term: a bound variable or a number in the domain."""
         if vars_ and self.chance(0.6):
             return self.pick(vars_)
+        if self.on("intbases", 0.15):
+            return self.based(self.rng.randint(1, 3))
         return str(self.rng.randint(1, 3))
 
     def term(self, vars_, where, depth=0):
@@ -143,6 +187,8 @@ class Gen:
         if depth < 2 and r < 0.37 and self.on("termkinds"):
             self.tag("termkinds")
             return self.kind_term(vars_, where, depth)
+        if r < 0.42 and self.on("strings", 0.5):
+            return self.string()
         if self.consts and self.chance(0.1):
             self.tag("const.use")
             return self.pick(self.consts)
@@ -156,13 +202,23 @@ class Gen:
         if k == "negsym":
             return self.pick(["-a", "-f(1)"])
         if k == "str":
-            return self.pick(['"a"', '"b"', '"x\\"y"', '""', '"a b"'])
+            return self.string()
         if k == "fun":
             return f"f({self.term(vars_, where, depth + 1)})"
         if k == "tuple":
             return self.pick(["()", f"({self.simple(vars_)},)",
                               f"({self.simple(vars_)},{self.term(vars_, where, depth + 1)})"])
+        if self.chance(0.2):
+            self.tag("infsup.long")
+            return "#infimum" if k == "inf" else "#supremum"
         return "#inf" if k == "inf" else "#sup"
+
+    def string(self):
+        if self.on("strings"):
+            self.tag("string.escape")
+            return self.pick(['"x\\"y"', '"\\\\"', '"a\\nb"', '"\\"\\\\\\n"', '"%* no comment *%"',
+                              '"a\\\\\\"b"', '"\\n"', '"1"', '"a.b"'])
+        return self.pick(['"a"', '"b"', '"x\\"y"', '""', '"a b"'])
 
     # ----- atoms and literals -------------------------------------------------------------
 
@@ -179,7 +235,11 @@ class Gen:
             self.tag(f"pool.{where}")
             alts = [self.term(vars_, where) for _ in range(2)]
             return f"{neg}{pred}({';'.join(alts)})"
-        return f"{neg}{pred}({','.join(self.term(vars_, where) for _ in range(arity))})"
+        args = [self.term(vars_, where) for _ in range(arity)]
+        if where in ANON_POSITIONS and self.on("anon", 0.25):
+            self.tag(f"anon.{where}")
+            args[self.rng.randrange(arity)] = "_"
+        return f"{neg}{pred}({','.join(args)})"
 
     def naf(self, text):
         if self.on("naf", 0.35):
@@ -411,8 +471,10 @@ class Gen:
         for _ in range(self.rng.randint(min_len, 2)):
             r = self.rng.random()
             if r < 0.15 and self.on("cond"):
+                self.tag(f"cond.in.{self.context}")
                 lits.append(self.conditional(vars_))
             elif r < 0.35 and self.on("bodyagg"):
+                self.tag(f"bodyagg.in.{self.context}")
                 lits.append(self.body_aggregate(vars_))
             else:
                 lits.append(self.plain_literal(vars_, "body"))
@@ -446,6 +508,12 @@ class Gen:
         self.tag("weak")
         vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1]))
         body = self.body(vars_, min_len=1)
+        if self.on("assign", 0.3):
+            # the weight (or a tuple term) is the value of an aggregate
+            self.tag("assign.in.weak")
+            lit, var = self.assignment(vars_)
+            body.append(lit)
+            vars_ = vars_ + [var]
         w = self.pick(["1", "2", "-1", *vars_, "0"])
         if self.on("undef", 0.05):
             self.tag("undef.weight")
@@ -485,13 +553,172 @@ class Gen:
         if r < 0.85:
             self.tag("show.term")
             vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
+            body = self.body(vars_)
+            if self.on("assign", 0.3):
+                self.tag("assign.in.show")
+                lit, var = self.assignment(vars_)
+                body.append(lit)
+                vars_ = vars_ + [var]
             t = self.term(vars_, "show")
             if self.chance(0.3):
                 t = f"f({t},{self.term(vars_, 'show')})"
-            body = self.body(vars_)
             return f"#show {t}" + (f" : {join_body(body)}." if body else ".")
         self.tag("show.nothing")
         return "#show."
+
+    # ----- directives -----------------------------------------------------------------------
+
+    def directive_body(self, vars_):
+        """`.`, `: .` or `: body.` for #external, #heuristic, #project and #edge (a body binds
+        `vars_`, and may hold aggregates and conditional literals like a rule body)."""
+        if not vars_ and self.chance(0.3):
+            return "."
+        if not vars_ and self.chance(0.1):
+            self.tag("directive.emptybody")
+            return ": ."
+        return f": {join_body(self.body(vars_))}."
+
+    def external(self):
+        self.tag("external")
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 0, 1, 1, 2]))
+        atom = self.atom(vars_, "external")
+        body = self.directive_body(vars_)
+        if body != ".":
+            self.tag("external.body")
+        value = self.pick(["", "", " [true]", " [false]", " [free]", " [release]"])
+        if value:
+            self.tag(f"external.{value.strip(' []')}")
+        return f"#external {atom} {body}{value}"
+
+    def heuristic(self):
+        self.tag("heuristic")
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
+        # the directive's atom is also a positive body literal: it binds its variables
+        bound_by_atom = vars_ and self.chance(0.3)
+        atom = self.atom(vars_, "heuristic", classical=True)
+        if bound_by_atom:
+            self.tag("heuristic.atombinds")
+            body = "."
+        else:
+            body = self.directive_body(vars_)
+        weight = self.pick(["1", "2", "-1", "0", *vars_, "a", self.number()])
+        prio = self.pick(["", "", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
+        mod = self.pick(HEURISTIC_MODIFIERS)
+        self.tag(f"heuristic.{mod}")
+        return f"#heuristic {atom} {body} [{weight}{prio}, {mod}]"
+
+    def project(self):
+        self.tag("project")
+        if self.chance(0.4):
+            self.tag("project.sig")
+            pred = self.pick(list(PREDS))
+            neg = "-" if self.on("classneg", 0.2) else ""
+            return f"#project {neg}{pred}/{PREDS[pred]}."
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
+        atom = self.atom(vars_, "project")
+        if vars_ and self.chance(0.3):
+            self.tag("project.atombinds")
+            return f"#project {atom}."
+        return f"#project {atom} {self.directive_body(vars_)}"
+
+    def edge(self):
+        self.tag("edge")
+        r = self.rng.random()
+        if r < 0.35:
+            # the edges of s/2 (chosen by `edge_choice` or derived by random rules)
+            self.tag("edge.rel")
+            body = [f"s(X,Y)"] + self.body([], 0)[:1]
+            if self.chance(0.3):
+                body.append(self.plain_literal(["X", "Y"], "dirbody"))
+            return f"#edge (X,Y) : {join_body(body)}."
+        if r < 0.6:
+            self.tag("edge.pool")
+            pairs = [f"{self.rng.randint(1, 3)},{self.rng.randint(1, 3)}"
+                     for _ in range(self.rng.randint(1, 3))]
+            return f"#edge ({';'.join(pairs)}) {self.directive_body([])}"
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([1, 2]))
+        u = self.term(vars_, "edge")
+        v = self.term(vars_, "edge")
+        return f"#edge ({u},{v}) {self.directive_body(vars_)}"
+
+    def edge_choice(self):
+        """A choice of a few s/2 pairs, so that #edge has cycles to break."""
+        self.tag("edge.choice")
+        pairs = {(self.rng.randint(1, 3), self.rng.randint(1, 3)) for _ in range(4)}
+        return "{ " + "; ".join(f"s({a},{b})" for a, b in sorted(pairs)) + " }."
+
+    def defined(self):
+        self.tag("defined")
+        pred, arity = self.pick(list(PREDS.items()) + [("z", 2), ("u", 0)])
+        neg = "-" if self.on("classneg", 0.2) else ""
+        return f"#defined {neg}{pred}/{arity}."
+
+    def statement(self):
+        """One statement of the main program or of an included file."""
+        self.context = "rule"
+        r = self.rng.random()
+        extra = [f for f in ("external", "heuristic", "project", "edge", "defined")
+                 if self.on(f, 0.5)]
+        if extra and r < 0.25:
+            kind = self.pick(extra)
+            self.context = kind
+            if kind == "edge" and self.chance(0.5):
+                return self.edge_choice() + "\n" + self.edge()
+            return getattr(self, kind)()
+        r = self.rng.random()
+        if r < 0.6:
+            return self.rule()
+        if r < 0.75:
+            self.context = "constraint"
+            return self.constraint()
+        if r < 0.85 and self.on("weak"):
+            self.context = "weak"
+            return self.weak()
+        if r < 0.92 and self.on("minimize"):
+            self.context = "minimize"
+            return self.minimize()
+        if self.on("show"):
+            self.context = "show"
+            return self.show()
+        return self.rule()
+
+    def part(self):
+        """`#program name(params).` and a few statements that may use the parameters (clingo
+        grounds only base; the others are parsed and checked, not grounded)."""
+        name = self.pick(["step", "check", "base", "p"])
+        params = self.rng.sample(["t", "k"], self.rng.choice([0, 1, 1, 2]))
+        self.tag("parts.params" if params else "parts.noparams")
+        if name == "base":
+            self.tag("parts.base")
+        head = f"#program {name}({','.join(params)})." if params else f"#program {name}."
+        if not params and self.chance(0.2):
+            head = f"#program {name}()."
+        saved = self.consts
+        self.consts = self.consts + params
+        out = [head] + [self.statement() for _ in range(self.rng.randint(1, 3))]
+        if self.chance(0.15):
+            # clingo checks the safety of every part, grounded or not
+            self.tag("parts.unsafe")
+            out.append(self.pick(["p(V) :- q(1).", "q(_).", "r :- V > 1."]))
+        self.consts = saved
+        if self.chance(0.7):
+            out.append("#program base.")
+        return out
+
+    def include(self):
+        """`#include "incN.lp".` with the file's statements (maybe a part) beside the program."""
+        self.tag("include")
+        name = f"inc{len(self.files) + 1}.lp"
+        body = [self.statement() for _ in range(self.rng.randint(1, 3))]
+        if self.on("parts", 0.5):
+            self.tag("include.parts")
+            body += self.part()[:-1] if self.chance(0.5) else self.part()
+        self.files[name] = "\n".join(body) + "\n"
+        lines = [f'#include "{name}".']
+        if self.chance(0.2):
+            self.tag("include.twice")
+            lines.append(f'#include "{name}".')
+        return lines
 
     def program(self):
         n = self.rng.randint(1, 3)
@@ -502,30 +729,57 @@ class Gen:
             value = self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)', '"s"', '2*3'])
             option = self.pick(["", "", "", " [default]", " [override]"])
             out.append(f"#const {name} = {value}.{option}")
+            if option:
+                self.tag(f"const.{option.strip(' []')}")
             self.consts.append(name)
+            if self.chance(0.4):
+                self.tag("const.cmdline")
+                self.options += ["-c", f"{self.pick([name, 'n', 'm'])}={self.pick(['3', 'b', '-2'])}"]
         if self.chance(0.03):
             self.tag("program.base")
             out.append("#program base.")
         if self.chance(0.03):
             self.tag("rare.statements")
             out.append(self.pick([":~ . [1]", ":~ . [1@2,a]", "#minimize { }.", "r :- .",
-                                  "#maximize { 1@0 }."]))
+                                  "#maximize { 1@0 }.", "#minimise { 1@1,a : r }.",
+                                  "#maximise { 2,b : r }."]))
         stmts = self.rng.randint(2, max(2, int(5 * self.size)))
         for _ in range(stmts):
-            r = self.rng.random()
-            if r < 0.6:
-                out.append(self.rule())
-            elif r < 0.75:
-                out.append(self.constraint())
-            elif r < 0.85 and self.on("weak"):
-                out.append(self.weak())
-            elif r < 0.92 and self.on("minimize"):
-                out.append(self.minimize())
-            elif self.on("show"):
-                out.append(self.show())
-            else:
-                out.append(self.rule())
-        return Program("\n".join(out) + "\n", set(self.tags))
+            out.append(self.statement())
+        if self.on("include", 0.6):
+            at = self.rng.randint(1, len(out))
+            out[at:at] = self.include()
+        if self.on("parts", 0.6):
+            at = self.rng.randint(1, len(out))
+            out[at:at] = self.part()
+        if self.on("project", 0.3):
+            self.tag("project.option")
+            self.options.append("--project")
+        text = "\n".join(out) + "\n"
+        if self.on("comments", 0.7):
+            text = self.comments(text)
+            self.files = {k: self.comments(v) for k, v in self.files.items()}
+        return Program(text, set(self.tags), dict(self.files), list(self.options))
+
+    def comments(self, text):
+        """`text` with comments in some of the spaces between tokens (never inside strings)."""
+        out, in_string, i = [], False, 0
+        while i < len(text):
+            c = text[i]
+            out.append(c)
+            if in_string and c == "\\":
+                out.append(text[i + 1])
+                i += 2
+                continue
+            if c == '"':
+                in_string = not in_string
+            elif not in_string and c in " \n" and self.chance(0.15):
+                self.tag("comments")
+                out.append(self.pick(["%* c *% ", "%**% ", "%* a %* nested *% b *% ",
+                                      "%*\nmulti\nline *% ", "% line comment\n",
+                                      "%* a % a line comment inside\n *% ", "%\n", "%*%**%*% "]))
+            i += 1
+        return "".join(out)
 
 
 def generate(seed, enabled=None, size=1.0):
