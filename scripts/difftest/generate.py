@@ -159,6 +159,16 @@ class Gen:
         if depth < 2 and r < 0.08 and self.on("pool"):
             self.tag(f"pool.{where}")
             alts = [self.term(vars_, where, depth + 1) for _ in range(self.rng.randint(2, 3))]
+            form = self.pick(["paren", "paren", "fun", "tuple", "abs"])
+            if form != "paren":
+                self.tag(f"pool.form.{form}")
+            if form == "fun":
+                # alternatives of a whole argument list: f(1,2;3) is f(1,2) or f(3)
+                return f"f({alts[0]},{self.simple(vars_)};{';'.join(alts[1:])})"
+            if form == "tuple":
+                return f"({alts[0]},{alts[1]};{self.simple(vars_)},{alts[-1]})"
+            if form == "abs":
+                return "|" + ";".join(alts) + "|"
             return "(" + ";".join(alts) + ")"
         if depth < 2 and r < 0.14 and self.on("interval"):
             self.tag(f"interval.{where}")
@@ -206,7 +216,7 @@ class Gen:
         if k == "fun":
             return f"f({self.term(vars_, where, depth + 1)})"
         if k == "tuple":
-            return self.pick(["()", f"({self.simple(vars_)},)",
+            return self.pick(["()", "(,)", "g()", f"({self.simple(vars_)},)",
                               f"({self.simple(vars_)},{self.term(vars_, where, depth + 1)})"])
         if self.chance(0.2):
             self.tag("infsup.long")
@@ -231,12 +241,13 @@ class Gen:
         arity = PREDS[pred]
         if arity == 0:
             return neg + pred
-        if self.on("pool", 0.06) and arity == 1:
+        if self.on("pool", 0.06):
             self.tag(f"pool.{where}")
-            alts = [self.term(vars_, where) for _ in range(2)]
+            alts = [",".join(self.term(vars_, where) for _ in range(arity)) for _ in range(2)]
             return f"{neg}{pred}({';'.join(alts)})"
         args = [self.term(vars_, where) for _ in range(arity)]
-        if where in ANON_POSITIONS and self.on("anon", 0.25):
+        # `not -p(_)` is unsafe in clingo (both refuse): rarely, so that programs get compared
+        if where in ANON_POSITIONS and self.on("anon", 0.03 if neg else 0.25):
             self.tag(f"anon.{where}")
             args[self.rng.randrange(arity)] = "_"
         return f"{neg}{pred}({','.join(args)})"
@@ -261,7 +272,11 @@ class Gen:
         if self.chance(0.1):
             self.tag("cmp.chain")
             return f"{a} {self.pick(CMP)} {b} {self.pick(CMP)} {self.simple(vars_)}"
-        text = f"{a} {self.pick(CMP)} {b}"
+        op = self.pick(CMP)
+        if self.chance(0.1):
+            self.tag("cmp.spelling")
+            op = {"=": "==", "!=": "<>"}.get(op, op)
+        text = f"{a} {op} {b}"
         if self.chance(0.12):
             self.tag("cmp.not")
             text = self.pick(["not ", "not ", "not not "]) + text
@@ -334,6 +349,10 @@ class Gen:
         if self.on("undef", 0.04):
             self.tag("undef.guard")
             t = "1/0"
+        if self.chance(0.1):
+            # a guard without an operator means `<=` (`1 #count{...} 2`)
+            self.tag("agg.guard.bare")
+            return f"{t} " if lhs else f" {t}"
         return (f"{t} {op} " if lhs else f" {op} {t}")
 
     def guards(self, vars_):
@@ -593,13 +612,12 @@ class Gen:
     def heuristic(self):
         self.tag("heuristic")
         vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
-        # the directive's atom is also a positive body literal: it binds its variables
-        bound_by_atom = vars_ and self.chance(0.3)
-        atom = self.atom(vars_, "heuristic", classical=True)
-        if bound_by_atom:
+        if vars_ and self.chance(0.3):
+            # the directive's atom is also a positive body literal: it binds its variables
             self.tag("heuristic.atombinds")
-            body = "."
+            atom, body = self.binding_atom(vars_), "."
         else:
+            atom = self.atom(vars_, "heuristic", classical=True)
             body = self.directive_body(vars_)
         weight = self.pick(["1", "2", "-1", "0", *vars_, "a", self.number()])
         prio = self.pick(["", "", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
@@ -615,11 +633,19 @@ class Gen:
             neg = "-" if self.on("classneg", 0.2) else ""
             return f"#project {neg}{pred}/{PREDS[pred]}."
         vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
-        atom = self.atom(vars_, "project")
         if vars_ and self.chance(0.3):
             self.tag("project.atombinds")
-            return f"#project {atom}."
-        return f"#project {atom} {self.directive_body(vars_)}"
+            return f"#project {self.binding_atom(vars_)}."
+        return f"#project {self.atom(vars_, 'project')} {self.directive_body(vars_)}"
+
+    def binding_atom(self, vars_):
+        """An atom that binds all of `vars_` (one or two variables) by itself."""
+        neg = "-" if self.on("classneg", 0.12) else ""
+        if len(vars_) == 2:
+            return f"{neg}s({vars_[0]},{vars_[1]})"
+        other = self.pick([vars_[0], self.simple([])])
+        return neg + self.pick([f"p({vars_[0]})", f"q({vars_[0]})", f"s({vars_[0]},{other})",
+                                f"s({other},{vars_[0]})"])
 
     def edge(self):
         self.tag("edge")
@@ -696,7 +722,7 @@ class Gen:
         saved = self.consts
         self.consts = self.consts + params
         out = [head] + [self.statement() for _ in range(self.rng.randint(1, 3))]
-        if self.chance(0.15):
+        if self.chance(0.05 * self.boost):
             # clingo checks the safety of every part, grounded or not
             self.tag("parts.unsafe")
             out.append(self.pick(["p(V) :- q(1).", "q(_).", "r :- V > 1."]))
@@ -749,7 +775,7 @@ class Gen:
         if self.on("include", 0.6):
             at = self.rng.randint(1, len(out))
             out[at:at] = self.include()
-        if self.on("parts", 0.6):
+        if self.on("parts", 0.4):
             at = self.rng.randint(1, len(out))
             out[at:at] = self.part()
         if self.on("project", 0.3):
@@ -777,7 +803,8 @@ class Gen:
                 self.tag("comments")
                 out.append(self.pick(["%* c *% ", "%**% ", "%* a %* nested *% b *% ",
                                       "%*\nmulti\nline *% ", "% line comment\n",
-                                      "%* a % a line comment inside\n *% ", "%\n", "%*%**%*% "]))
+                                      "%* a % a line comment inside\n *% ", "%\n", "%*%**%*% ",
+                                      "\n#! also a line comment\n"]))
             i += 1
         return "".join(out)
 

@@ -274,7 +274,9 @@ impl<'a> Compiler<'a> {
     /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
     /// from `p(X,Y)` and the literal becomes `not #projN(X)`. An argument without anonymous
     /// variables is passed through a fresh variable (`e(_,X+X)` becomes `#projN(X+X)` derived
-    /// from `e(_,P)`), so arithmetic in it needs no inverse.
+    /// from `e(_,P)`), so arithmetic in it needs no inverse, and an undefined or empty one
+    /// (`not e(_,1/0)`, `not e(_,1..0)`) drops the rule instance as in clingo instead of only
+    /// the auxiliary rule.
     fn project(&mut self, atom: &Atom) -> Result<Atom, Diagnostic> {
         let Term::Fun {
             name,
@@ -294,8 +296,8 @@ impl<'a> Compiler<'a> {
             collect_anonymous(a, &mut anon);
             let mut vars = Vec::new();
             collect_named_vars(a, &mut vars);
-            if anon.is_empty() && vars.is_empty() {
-                // A ground argument stays where it is.
+            if anon.is_empty() && is_constant(a) {
+                // A constant argument stays where it is.
                 body_args.push(a.clone());
             } else if anon.is_empty() {
                 let v = Term::Var(format!("#P{i}"), span.clone());
@@ -873,6 +875,16 @@ enum RuleHead {
         priority: Option<Term>,
         terms: Vec<Term>,
     },
+}
+
+/// Whether `t` is a constant as written: a number, string, `#inf`/`#sup`, or a symbol or
+/// function over constants (no variables, arithmetic, intervals or pools).
+fn is_constant(t: &Term) -> bool {
+    match t {
+        Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup => true,
+        Term::Fun { args, .. } => args.iter().all(is_constant),
+        _ => false,
+    }
 }
 
 fn collect_anonymous(t: &Term, out: &mut Vec<AnonKey>) {

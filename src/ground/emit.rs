@@ -356,9 +356,8 @@ impl Grounder {
             }
             return Ok(());
         }
-        if value == crate::program::ExternalValue::Release {
-            return Ok(());
-        }
+        // A released external is still grounded (clingo grounds it, then releases it when
+        // solving starts: false, yet its optimization elements keep their levels).
         self.derive(a.pred, id, &args);
         self.program.add_external(id, value);
         Ok(())
