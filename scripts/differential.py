@@ -79,6 +79,7 @@ def per_feature(runner, opts):
     print("| feature | programs | agree | aspsat refuses | clingo refuses | wrong | crash |")
     print("|---|---|---|---|---|---|---|")
     bad = 0
+    failures = []
     for f in FEATURES:
         report = Report()
         for i in range(opts.per_feature):
@@ -91,6 +92,10 @@ def per_feature(runner, opts):
         print(f"| {f} | {sum(o.values())} | {o['agree']} | {o['aspsat_refuses']} ({rate:.1f}%) | "
               f"{o['clingo_refuses']} | {o['wrong']} | {o['crash'] + o['bad_message']} |")
         bad += o["wrong"] + o["crash"] + o["bad_message"]
+        failures += report.failures
+    for f in failures:
+        # replay with `--seed S --only F --index I`
+        print(f"{f['outcome'].upper()} {f['label']}: {f['detail']}")
     sys.exit(1 if bad else 0)
 
 
