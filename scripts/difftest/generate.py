@@ -128,6 +128,10 @@ class Gen:
 
     def number(self):
         if self.chance(0.05) or self.on("intbases", 0.2):
+            if self.chance(0.1):
+                # literals beyond 32 bits wrap as in clingo (0x100000001 is 1)
+                self.tag("int.wrap")
+                return self.pick(["0x100000001", "4294967298", "-0x100000002", "2147483648"])
             return self.based(self.rng.choice([-2, -1, 0, 1, 2, 3, 17]))
         return str(self.rng.choice([-1, 0, 1, 1, 2, 2, 3]))
 
@@ -208,6 +212,9 @@ class Gen:
         """A term of one of clingo's kinds: symbol, string, function, tuple, #inf, #sup."""
         k = self.pick(["sym", "str", "fun", "tuple", "inf", "sup", "negsym"])
         if k == "sym":
+            if self.chance(0.15):
+                self.tag("names.sym")
+                return self.pick(["_a", "a'", "c'd", "__b"])
             return self.pick(["a", "b"])
         if k == "negsym":
             return self.pick(["-a", "-f(1)"])
@@ -227,7 +234,7 @@ class Gen:
         if self.on("strings"):
             self.tag("string.escape")
             return self.pick(['"x\\"y"', '"\\\\"', '"a\\nb"', '"\\"\\\\\\n"', '"%* no comment *%"',
-                              '"a\\\\\\"b"', '"\\n"', '"1"', '"a.b"'])
+                              '"a\\\\\\"b"', '"\\n"', '"1"', '"a.b"', '"é€"'])
         return self.pick(['"a"', '"b"', '"x\\"y"', '""', '"a b"'])
 
     # ----- atoms and literals -------------------------------------------------------------
@@ -297,7 +304,12 @@ class Gen:
 
     def local(self, vars_):
         """A fresh local variable bound by `d(V)` (for conditions and aggregate elements)."""
-        name = self.pick([v for v in ["Y", "Z", "W"] if v not in vars_] or ["W"])
+        if self.on("termkinds", 0.05):
+            # variable names with primes and leading underscores
+            self.tag("names.var")
+            name = self.pick([v for v in ["_U", "U'", "_V'"] if v not in vars_] or ["W"])
+        else:
+            name = self.pick([v for v in ["Y", "Z", "W"] if v not in vars_] or ["W"])
         return name, f"d({name})"
 
     def condition(self, vars_, where, binder=None):
@@ -384,6 +396,11 @@ class Gen:
                 if self.chance(0.05):
                     self.tag("agg.tuple.empty")
                     tup = [""]
+                if self.chance(0.07):
+                    # an element without a condition: its tuple over the rule's variables
+                    self.tag("agg.nocond")
+                    elems.append(",".join([self.weight(vars_, func), *vars_]))
+                    continue
                 cond = self.condition(vars_, "aggcond", binder)
                 elems.append(f"{','.join(tup)} : {cond}")
         left, right = self.guards(vars_)
@@ -537,7 +554,7 @@ class Gen:
         if self.on("undef", 0.05):
             self.tag("undef.weight")
             w = "a"
-        prio = self.pick(["", "@0", "@1", "@2", "@-1"])
+        prio = self.pick(["", "@0", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
         if prio:
             self.tag("weak.priority")
         tup = [self.term(vars_, "weaktuple") for _ in range(self.rng.choice([0, 1, 2]))]
@@ -752,12 +769,19 @@ class Gen:
         if self.on("const", 0.3):
             self.tag("const")
             name = self.pick(["n", "m"])
-            value = self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)', '"s"', '2*3'])
+            value = self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)', '"s"', '2*3', '(,)', '()'])
             option = self.pick(["", "", "", " [default]", " [override]"])
             out.append(f"#const {name} = {value}.{option}")
             if option:
                 self.tag(f"const.{option.strip(' []')}")
             self.consts.append(name)
+            if self.chance(0.15):
+                # a constant defined by another (in either order)
+                self.tag("const.ref")
+                other = "m" if name == "n" else "n"
+                line = f"#const {other} = {name}+1."
+                out.insert(self.rng.randint(1, len(out)), line)
+                self.consts.append(other)
             if self.chance(0.4):
                 self.tag("const.cmdline")
                 self.options += ["-c", f"{self.pick([name, 'n', 'm'])}={self.pick(['3', 'b', '-2'])}"]
@@ -766,7 +790,7 @@ class Gen:
             out.append("#program base.")
         if self.chance(0.03):
             self.tag("rare.statements")
-            out.append(self.pick([":~ . [1]", ":~ . [1@2,a]", "#minimize { }.", "r :- .",
+            out.append(self.pick([":~ . [1]", ":~ . [1@2,a]", "#minimize { }.", "r :- .", ":- .",
                                   "#maximize { 1@0 }.", "#minimise { 1@1,a : r }.",
                                   "#maximise { 2,b : r }."]))
         stmts = self.rng.randint(2, max(2, int(5 * self.size)))

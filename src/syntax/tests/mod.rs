@@ -245,7 +245,15 @@ fn stmt(s: &Statement) -> String {
             }
         },
         Statement::Heuristic { .. } => "#heuristic.".into(),
-        Statement::Defined { .. } => "#defined.".into(),
+        Statement::Defined {
+            name,
+            arity,
+            negative,
+            ..
+        } => format!(
+            "#defined {}{name}/{arity}.",
+            if *negative { "-" } else { "" }
+        ),
         Statement::Edge { pairs, body: b, .. } => {
             let pairs: Vec<String> = pairs
                 .iter()
