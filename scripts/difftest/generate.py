@@ -330,6 +330,11 @@ class Gen:
         if self.chance(0.1):
             self.tag("cond.empty")
             return Cond(f"{self.plain_literal(vars_, 'cond')} : ")
+        if self.chance(0.04):
+            # the local variable bound by the positive atom before the `:` (clingo matches it
+            # against that atom's domain)
+            self.tag("cond.headbinds")
+            return Cond(f"{binder[:-len(local) - 1]}{local}) : {self.condition(vars_, 'cond')}")
         return Cond(f"{head} : {self.condition(vars_, 'cond', binder)}")
 
     # ----- aggregates ---------------------------------------------------------------------
