@@ -65,7 +65,15 @@ FEATURES = {
     "strings": "strings with escapes (\\\" \\\\ \\n) in every term position",
     "intbases": "integers in every base (0x 0o 0b), negative too, in every term position",
     "anon": "anonymous variables in every literal position that allows them",
+    "unsupported": "constructs aspsat refuses by design (comparison or #true in a head, `not` "
+                   "choice/aggregate elements, negated comparison chains): must be refused "
+                   "with file:line:col, never answered",
 }
+
+# statements the parser accepts and aspsat refuses (README "Not supported yet")
+UNSUPPORTED = ["a ; 1 < 2 :- r.", "X = 1 :- d(X).", "{ not p(1) } :- r.", "p(1) ; #true.",
+               "r :- not 1 < 2 < 3.", "#sum { 1 : not q(1) } :- r.", "{ 1 < 2 }.",
+               "r :- #count { p(1) : 1 < 2 < 3 } > 0."]
 
 # where an atom may have an anonymous argument: positions where its literal binds or projects
 ANON_POSITIONS = {"body", "cond", "aggelem", "aggcond", "headcond", "mincond", "dirbody"}
@@ -807,6 +815,9 @@ class Gen:
         if self.on("parts", 0.4):
             at = self.rng.randint(1, len(out))
             out[at:at] = self.part()
+        if self.on("unsupported", 0.015):
+            self.tag("unsupported")
+            out.insert(self.rng.randint(1, len(out)), self.pick(UNSUPPORTED))
         if self.on("project", 0.3):
             self.tag("project.option")
             self.options.append("--project")
