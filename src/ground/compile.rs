@@ -517,12 +517,68 @@ impl<'a> Compiler<'a> {
                 for v in expand_term(v) {
                     for body in &bodies {
                         let head = RuleHead::Edge(u.clone(), v.clone());
-                        self.single_rule(&head, body, span)?;
+                        if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
+                            self.single_rule(&head, body, span)?;
+                        } else {
+                            let holds = self.edge_body_atom(&u, &v, body, span)?;
+                            self.single_rule(&head, &[holds], span)?;
+                        }
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// An edge's condition is a set of plain literals: a body with aggregates or conditional
+    /// literals is given to an auxiliary rule `#edgebodyN(V...) :- body.` over the variables the
+    /// edge and the body's plain parts share, and the edge holds when that atom does.
+    fn edge_body_atom(
+        &mut self,
+        u: &Term,
+        v: &Term,
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<BodyLit, Diagnostic> {
+        let mut vars = Vec::new();
+        collect_named_vars(u, &mut vars);
+        collect_named_vars(v, &mut vars);
+        for b in body {
+            match b {
+                BodyLit::Lit(Literal::Atom { atom, .. }) => {
+                    collect_named_vars(&atom.term, &mut vars)
+                }
+                BodyLit::Lit(Literal::Comparison { lhs, rhs, .. }) => {
+                    collect_named_vars(lhs, &mut vars);
+                    collect_named_vars(rhs, &mut vars);
+                }
+                BodyLit::Aggregate { agg, .. } => {
+                    for g in agg.left.iter().chain(agg.right.iter()) {
+                        collect_named_vars(&g.term, &mut vars);
+                    }
+                }
+                BodyLit::Lit(Literal::Bool(..)) | BodyLit::Conditional { .. } => {}
+            }
+        }
+        self.projections += 1;
+        let atom = Atom {
+            term: Term::Fun {
+                name: format!("#edgebody{}", self.projections),
+                args: vars.into_iter().map(|(n, s)| Term::Var(n, s)).collect(),
+                negative: false,
+                span: span.clone(),
+            },
+            span: span.clone(),
+        };
+        self.rule(&Rule {
+            head: Head::Atom(atom.clone()),
+            body: body.to_vec(),
+            span: span.clone(),
+        })?;
+        Ok(BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }))
     }
 
     /// `#heuristic atom : body. [terms]`: a rule whose instances are dropped, so that its
