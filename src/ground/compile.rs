@@ -6,7 +6,8 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
-use super::quirks::{self, GroundValue};
+use super::quirks;
+use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
@@ -637,10 +638,13 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
+        let Some((head, body)) = self.without_undefined(head, body)? else {
+            return Ok(());
+        };
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
-        let mut cbody = self.body(body, &mut vars, &mut ranges)?;
-        let chead = self.head(head, &mut vars, &mut ranges)?;
+        let mut cbody = self.body(&body, &mut vars, &mut ranges)?;
+        let chead = self.head(&head, &mut vars, &mut ranges)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         mark_aggregate_globals(&mut cbody, &chead);
         self.out.push(ir::Rule {
@@ -765,11 +769,9 @@ impl<'a> Compiler<'a> {
                 ..
             }) => {
                 let mut celems = Vec::new();
+                // (Elements with undefined terms are gone: clingo removes them before it looks
+                // at the aggregate's shape.)
                 for e in elems {
-                    // Removed by clingo before it looks at the aggregate's shape.
-                    if self.statically_undefined(e)? {
-                        continue;
-                    }
                     celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars)?);
                 }
                 let guards = self.guards(left, right, vars, ranges)?;
@@ -913,6 +915,7 @@ fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
     }
 }
 
+#[derive(Clone)]
 enum RuleHead {
     Ast(Head),
     Show(Term),
@@ -974,25 +977,55 @@ fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
 }
 
 impl Compiler<'_> {
-    /// Whether gringo's simplification removes the head aggregate element `e` before grounding
-    /// (see [`quirks::statically_undefined`]).
-    fn statically_undefined(&mut self, e: &HeadAggElem) -> Result<bool, Diagnostic> {
+    /// The rule without what gringo's simplification removes before grounding (see
+    /// [`static_undefined`]); `None` when the whole rule goes.
+    fn without_undefined(
+        &mut self,
+        head: &RuleHead,
+        body: &[BodyLit],
+    ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let undefined =
-            quirks::element_statically_undefined(e, &mut |t| match self.ground_term(t) {
-                Ok(Some(s)) => match self.syms.as_int(s) {
-                    Some(i) => GroundValue::Int(i),
-                    None => GroundValue::Other,
-                },
-                Ok(None) => GroundValue::Undefined,
-                Err(d) => {
-                    error.get_or_insert(d);
-                    GroundValue::Other
+        let mut value = |t: &Term| match self.ground_term(t) {
+            Ok(Some(s)) => match self.syms.as_int(s) {
+                Some(i) => GroundValue::Int(i),
+                None => GroundValue::Other,
+            },
+            Ok(None) => GroundValue::Undefined,
+            Err(d) => {
+                error.get_or_insert(d);
+                GroundValue::Other
+            }
+        };
+        let mut simplify = || {
+            let mut body = static_undefined::body(body, &mut value)?;
+            let head = match head {
+                RuleHead::Ast(h) => {
+                    let (h, extra_body) = static_undefined::head(h, &mut value)?;
+                    body.extend(extra_body);
+                    RuleHead::Ast(h)
                 }
-            });
+                RuleHead::Show(t) if static_undefined::any_term_undefined([t], &mut value) => {
+                    return None;
+                }
+                RuleHead::Cost {
+                    weight,
+                    priority,
+                    terms,
+                } => {
+                    let all = std::iter::once(weight).chain(priority).chain(terms);
+                    if static_undefined::any_term_undefined(all, &mut value) {
+                        return None;
+                    }
+                    head.clone()
+                }
+                _ => head.clone(),
+            };
+            Some((head, body))
+        };
+        let kept = simplify();
         match error {
             Some(d) => Err(d),
-            None => Ok(undefined),
+            None => Ok(kept),
         }
     }
 

@@ -26,6 +26,7 @@ mod plan;
 mod quirks;
 mod schedule;
 mod state;
+mod static_undefined;
 mod store;
 mod term;
 pub mod undefined;
