@@ -86,7 +86,7 @@ pub struct IncrementalGrounder<'s> {
 }
 
 impl<'s> IncrementalGrounder<'s> {
-    /// Reads the global directives (`#const`, `#show p/n`, `#project p/n`); grounds nothing.
+    /// Reads the global directives (`#const`, `#show p/n`, `#defined`); grounds nothing.
     pub fn new(statements: &'s [Statement], options: &GroundOptions) -> Result<Self, Diagnostic> {
         let mut syms = SymbolTable::new();
         let consts = consts::resolve(statements, options, &mut syms)?;
@@ -154,6 +154,8 @@ impl<'s> IncrementalGrounder<'s> {
                 rules.extend(planned?);
             }
         }
+        // `#project p/n.` belongs to its part: it applies once the part is grounded
+        (self.grounder.program.project_signatures).extend(directives.project);
         self.grounder.add_relations(&self.preds);
         for r in &rules {
             for p in r.rule.head_preds() {

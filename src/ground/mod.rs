@@ -137,8 +137,9 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
 }
 
 /// clingo checks the rules of every part for safety when it reads them, grounded or not: the
-/// parts other than `base` get that check here (a parameter stands for a constant), and only
-/// that one — what else they contain matters only once they are grounded, which they are not.
+/// parts other than `base` are compiled and planned here (a parameter stands for a constant),
+/// and not grounded. A construct aspsat refuses is refused there too: its safety cannot be
+/// checked otherwise, and a refusal is never a wrong answer.
 fn check_unground_parts(
     statements: &[Statement],
     consts: &HashMap<String, Sym>,
@@ -154,13 +155,7 @@ fn check_unground_parts(
                 consts.insert(p.clone(), placeholder);
             }
             let mut compiler = Compiler::new(syms, &mut preds, &consts);
-            for st in &block.statements {
-                // a statement aspsat could not compile is not an error clingo would report here
-                let _ = compile_statement(&mut compiler, st, &mut directives);
-                for rule in compiler.out.drain(..) {
-                    plan::plan_rule(&rule)?;
-                }
-            }
+            compile_and_plan(&block.statements, &mut compiler, &mut directives)?;
         }
     }
     Ok(())
