@@ -6,6 +6,7 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
+use super::projection;
 use super::quirks::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
 use super::unpool::{self, expand_term, product};
@@ -26,6 +27,9 @@ pub struct Compiler<'a> {
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
+    /// What gringo knows about each predicate (see [`super::projection`]); `None` treats
+    /// every predicate as unknown.
+    pub definitions: Option<projection::Definitions>,
 }
 
 /// Per-rule numbering of variables and conditions.
@@ -98,6 +102,7 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             shared_anonymous: Vec::new(),
+            definitions: None,
         }
     }
 
@@ -548,7 +553,8 @@ impl<'a> Compiler<'a> {
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
         let mut cbody = self.body(body, &mut vars, &mut ranges)?;
-        let chead = self.head(head, &mut vars, &mut ranges)?;
+        let globals = bound_by_body(&cbody, &ranges);
+        let chead = self.head(head, &mut vars, &mut ranges, &globals)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         mark_aggregate_globals(&mut cbody, &chead);
         self.out.push(ir::Rule {
@@ -610,6 +616,7 @@ impl<'a> Compiler<'a> {
         head: &RuleHead,
         vars: &mut Vars,
         ranges: &mut Ranges,
+        globals: &[VarId],
     ) -> Result<ir::Head, Diagnostic> {
         Ok(match head {
             RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
@@ -691,14 +698,6 @@ impl<'a> Compiler<'a> {
                 }
             }
             RuleHead::Ast(Head::Disjunction(elems)) => {
-                for e in elems {
-                    if let Some(what) = unpool::unsupported_in_conditional_element(e) {
-                        return Err(Diagnostic::error(
-                            &e.span,
-                            format!("{what} is not supported"),
-                        ));
-                    }
-                }
                 let mut celems = Vec::new();
                 for e in unpool::disjunction_elems(elems) {
                     let mut heads = Vec::new();
@@ -714,13 +713,30 @@ impl<'a> Compiler<'a> {
                         });
                     }
                     let lits = self.condition(&e.cond, vars)?;
-                    celems.push(ir::DisjElem {
+                    let mut elem = ir::DisjElem {
                         heads,
                         cond: Condition {
                             id: vars.condition(),
                             lits,
                         },
-                    });
+                    };
+                    let mut void = Vec::new();
+                    for atom in &e.heads {
+                        void.push(self.undefined_before_grounding(|value| {
+                            quirks::statically_undefined(&atom.term, value)
+                        })?);
+                    }
+                    let mut cx = projection::Context {
+                        definitions: self.definitions.as_ref(),
+                        preds: self.preds,
+                        syms: self.syms,
+                        globals,
+                        num_vars: vars.vars.len(),
+                    };
+                    projection::restrict(&mut elem, &void, &mut cx).map_err(|what| {
+                        Diagnostic::error(&e.span, format!("{what} is not supported"))
+                    })?;
+                    celems.push(elem);
                 }
                 ir::Head::Disjunction(celems)
             }
@@ -786,6 +802,20 @@ fn assign_through_variable(
             rhs: CTerm::Var(var),
         });
     }
+}
+
+/// The variables the plain literals of a compiled body (and its range literals) and its
+/// assignment aggregates bind: the rule's global variables.
+fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
+    let mut out: Vec<VarId> = ranges.iter().flat_map(Lit::vars).collect();
+    for b in body {
+        match b {
+            Body::Lit(l) => out.extend(l.vars()),
+            Body::Aggregate(a) => out.extend(a.assignable_var().map(|(_, v)| v)),
+            Body::Conditional { .. } => {}
+        }
+    }
+    out
 }
 
 /// A variable of an aggregate is global when it also occurs in the head, in a plain body
@@ -866,19 +896,26 @@ impl Compiler<'_> {
     /// Whether gringo's simplification removes the head aggregate element `e` before grounding
     /// (see [`quirks::statically_undefined`]).
     fn statically_undefined(&mut self, e: &HeadAggElem) -> Result<bool, Diagnostic> {
+        self.undefined_before_grounding(|value| quirks::element_statically_undefined(e, value))
+    }
+
+    /// Runs one of [`quirks`]' tests with the values of variable-free terms.
+    fn undefined_before_grounding(
+        &mut self,
+        test: impl FnOnce(&mut dyn FnMut(&Term) -> GroundValue) -> bool,
+    ) -> Result<bool, Diagnostic> {
         let mut error = None;
-        let undefined =
-            quirks::element_statically_undefined(e, &mut |t| match self.ground_term(t) {
-                Ok(Some(s)) => match self.syms.as_int(s) {
-                    Some(i) => GroundValue::Int(i),
-                    None => GroundValue::Other,
-                },
-                Ok(None) => GroundValue::Undefined,
-                Err(d) => {
-                    error.get_or_insert(d);
-                    GroundValue::Other
-                }
-            });
+        let undefined = test(&mut |t| match self.ground_term(t) {
+            Ok(Some(s)) => match self.syms.as_int(s) {
+                Some(i) => GroundValue::Int(i),
+                None => GroundValue::Other,
+            },
+            Ok(None) => GroundValue::Undefined,
+            Err(d) => {
+                error.get_or_insert(d);
+                GroundValue::Other
+            }
+        });
         match error {
             Some(d) => Err(d),
             None => Ok(undefined),

@@ -295,6 +295,7 @@ pub fn heads(head: &Head) -> Vec<Head> {
 pub struct DisjunctionElem {
     pub heads: Vec<Atom>,
     pub cond: Vec<Literal>,
+    pub span: Span,
 }
 
 /// The elements of a disjunction: one per alternative of each element's condition, with the
@@ -307,46 +308,11 @@ pub fn disjunction_elems(elems: &[DisjElem]) -> Vec<DisjunctionElem> {
             out.push(DisjunctionElem {
                 heads: heads.clone(),
                 cond,
+                span: e.span.clone(),
             });
         }
     }
     out
-}
-
-/// What this pass cannot read as clingo does in a conditional head element `atom : cond`:
-/// pool alternatives that use different variables of the condition (gringo then groups the
-/// alternatives into elements in a way not mirrored here), or an interval whose bounds depend
-/// on the condition (clingo drops such an element where the interval is empty).
-pub fn unsupported_in_conditional_element(e: &DisjElem) -> Option<&'static str> {
-    if e.cond.is_empty() {
-        return None;
-    }
-    let mut cond_vars = Vec::new();
-    for l in &e.cond {
-        literal_vars(l, &mut cond_vars);
-    }
-    let used = |t: &Term| {
-        let mut v = Vec::new();
-        term_vars(t, &mut v);
-        v.retain(|x| cond_vars.contains(x));
-        v.sort();
-        v.dedup();
-        v
-    };
-    let alternatives = expand_term(&e.atom.term);
-    if alternatives.len() > 1 {
-        let first = used(&alternatives[0]);
-        if alternatives.iter().any(|a| used(a) != first) {
-            return Some(
-                "a pool in a conditional head literal whose alternatives use different \
-                 variables of the condition",
-            );
-        }
-    }
-    if interval_over(&e.atom.term, &cond_vars) {
-        return Some("an interval over variables of the condition in a conditional head literal");
-    }
-    None
 }
 
 pub(super) fn literal_vars(l: &Literal, out: &mut Vec<String>) {
@@ -370,21 +336,5 @@ pub(super) fn term_vars(t: &Term, out: &mut Vec<String>) {
             term_vars(y, out);
         }
         _ => {}
-    }
-}
-
-/// Whether `t` has an interval whose bounds mention one of `vars`.
-fn interval_over(t: &Term, vars: &[String]) -> bool {
-    match t {
-        Term::Interval(x, y, _) => {
-            let mut v = Vec::new();
-            term_vars(x, &mut v);
-            term_vars(y, &mut v);
-            v.iter().any(|x| vars.contains(x)) || interval_over(x, vars) || interval_over(y, vars)
-        }
-        Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(|a| interval_over(a, vars)),
-        Term::Unary(_, x, _) => interval_over(x, vars),
-        Term::Binary(_, x, y, _) => interval_over(x, vars) || interval_over(y, vars),
-        _ => false,
     }
 }
