@@ -149,16 +149,35 @@ fn guard_pairs(left: &Option<Guard>, right: &Option<Guard>) -> Vec<(Option<Guard
         .collect()
 }
 
-/// The elements of an aggregate with their pools expanded (one element per alternative).
+/// The elements of an aggregate with their pools expanded (one element per alternative). The
+/// tuple of a set element (`{ p(1;X) : q(X) }`) is its atom: both take the same alternative
+/// (gringo unpools the literal and derives the tuple from it).
 pub fn aggregate_elems(elems: &[AggElem]) -> Vec<AggElem> {
     let mut out = Vec::new();
     for e in elems {
+        if e.tuple_is_atom && e.terms.len() == 1 && !e.cond.is_empty() {
+            // the tuple and the atom have the same shape, so their alternatives pair up
+            let tuples = expand_term(&e.terms[0]);
+            let literals = expand_literal(&e.cond[0]);
+            for (tuple, lit) in tuples.into_iter().zip(literals) {
+                for rest in expand_conjunction(&e.cond[1..]) {
+                    out.push(AggElem {
+                        terms: vec![tuple.clone()],
+                        cond: std::iter::once(lit.clone()).chain(rest).collect(),
+                        span: e.span.clone(),
+                        tuple_is_atom: true,
+                    });
+                }
+            }
+            continue;
+        }
         for terms in product(&e.terms, expand_term) {
             for cond in expand_conjunction(&e.cond) {
                 out.push(AggElem {
                     terms: terms.clone(),
                     cond,
                     span: e.span.clone(),
+                    tuple_is_atom: e.tuple_is_atom,
                 });
             }
         }
