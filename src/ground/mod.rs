@@ -23,6 +23,7 @@ mod join;
 mod own_conditions;
 pub mod parts;
 mod plan;
+mod projection;
 mod quirks;
 mod schedule;
 mod state;
@@ -80,6 +81,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let base = parts::base_statements(statements);
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
+        compiler.definitions = Some(projection::Definitions::build(&base, &mut compiler));
         compile_and_plan(&base, &mut compiler, &mut directives)?
     };
     check_unground_parts(statements, &consts, &mut syms)?;
