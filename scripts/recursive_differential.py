@@ -16,7 +16,9 @@ refusals are counted. A wrong answer or crash is printed with its seed; replay o
 
 KIND: `agg` (aggregates and conditional literals in loops), `disj` (disjunctions with
 conditions and negated elements), `fo` (small first-order programs: reachability with #count,
-conditional literals over domains), or `all` (the default: a mix).
+conditional literals over domains), `own` (loops through conditional disjunctions whose heads
+also have atoms from outside the loop: clingo issue #495, see `src/ground/own_conditions.rs`;
+not part of `all`), or `all` (the default: a mix).
 """
 import argparse
 import os
@@ -230,7 +232,43 @@ def first_order(rng):
     return "\n".join(lines) + "\n"
 
 
+def own_heads(rng):
+    """Programs of the shape clingo issue #495 is about: facts and plain rules giving atoms to
+    predicates that conditional disjunctions of a loop define too, rules with two recursive
+    literals, conditions (in heads, body conditional literals, aggregates) over those heads."""
+    atoms = [f"a{i}" for i in range(rng.randint(3, 5))]
+    lines = [f"{a}." for a in atoms if rng.randrange(4) == 0]
+    for _ in range(rng.randint(2, 5)):
+        r = rng.randrange(10)
+        if r < 4:
+            elems = []
+            for _ in range(rng.randint(1, 2)):
+                e = rng.choice(atoms)
+                if rng.randrange(3) > 0:
+                    e += " : " + ", ".join(lit(rng, atoms, 85) for _ in range(rng.randint(1, 2)))
+                elems.append(e)
+            h = " ; ".join(elems)
+        elif r < 8:
+            h = rng.choice(atoms)
+        else:
+            h = f"{{ {rng.choice(atoms)} : {lit(rng, atoms, 85)} }}"
+        body = []
+        for _ in range(rng.randint(0, 3)):
+            k = rng.randrange(10)
+            if k < 6:
+                body.append(lit(rng, atoms, 85))
+            elif k < 8:
+                body.append(f"{lit(rng, atoms, 85)} : {lit(rng, atoms, 85)}")
+            else:
+                body.append(f"#count {{ 1 : {lit(rng, atoms, 85)} }} > 0")
+        lines.append(f"{h} :- {'; '.join(body)}." if body else f"{h}.")
+    lines += [f"#show {a}/0." for a in atoms]
+    return "\n".join(lines) + "\n"
+
+
 def program(rng, kind):
+    if kind == "own":
+        return own_heads(rng)
     if kind == "all":
         kind = rng.choice(["agg", "agg", "disj", "disj", "fo"])
     if kind == "agg":
@@ -244,7 +282,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--programs", type=int, default=500)
-    ap.add_argument("--kind", default="all", choices=["all", "agg", "disj", "fo"])
+    ap.add_argument("--kind", default="all", choices=["all", "agg", "disj", "fo", "own"])
     ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
     ap.add_argument("--no-dimacs", action="store_true")
     ap.add_argument("--show", action="store_true")

@@ -6,7 +6,8 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
-use super::quirks::{self, GroundValue};
+use super::quirks;
+use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
@@ -274,7 +275,9 @@ impl<'a> Compiler<'a> {
     /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
     /// from `p(X,Y)` and the literal becomes `not #projN(X)`. An argument without anonymous
     /// variables is passed through a fresh variable (`e(_,X+X)` becomes `#projN(X+X)` derived
-    /// from `e(_,P)`), so arithmetic in it needs no inverse.
+    /// from `e(_,P)`), so arithmetic in it needs no inverse, and an undefined or empty one
+    /// (`not e(_,1/0)`, `not e(_,1..0)`) drops the rule instance as in clingo instead of only
+    /// the auxiliary rule.
     fn project(&mut self, atom: &Atom) -> Result<Atom, Diagnostic> {
         let Term::Fun {
             name,
@@ -294,8 +297,8 @@ impl<'a> Compiler<'a> {
             collect_anonymous(a, &mut anon);
             let mut vars = Vec::new();
             collect_named_vars(a, &mut vars);
-            if anon.is_empty() && vars.is_empty() {
-                // A ground argument stays where it is.
+            if anon.is_empty() && is_constant(a) {
+                // A constant argument stays where it is.
                 body_args.push(a.clone());
             } else if anon.is_empty() {
                 let v = Term::Var(format!("#P{i}"), span.clone());
@@ -515,7 +518,12 @@ impl<'a> Compiler<'a> {
                 for v in expand_term(v) {
                     for body in &bodies {
                         let head = RuleHead::Edge(u.clone(), v.clone());
-                        self.single_rule(&head, body, span)?;
+                        if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
+                            self.single_rule(&head, body, span)?;
+                        } else {
+                            let holds = self.edge_body_atom(&u, &v, body, span)?;
+                            self.single_rule(&head, &[holds], span)?;
+                        }
                     }
                 }
             }
@@ -523,7 +531,85 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// `#project atom : body.`
+    /// An edge's condition is a set of plain literals: a body with aggregates or conditional
+    /// literals is given to an auxiliary rule `#edgebodyN(V...) :- body.` over the variables the
+    /// edge and the body's plain parts share, and the edge holds when that atom does.
+    fn edge_body_atom(
+        &mut self,
+        u: &Term,
+        v: &Term,
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<BodyLit, Diagnostic> {
+        let mut vars = Vec::new();
+        collect_named_vars(u, &mut vars);
+        collect_named_vars(v, &mut vars);
+        for b in body {
+            match b {
+                BodyLit::Lit(Literal::Atom { atom, .. }) => {
+                    collect_named_vars(&atom.term, &mut vars)
+                }
+                BodyLit::Lit(Literal::Comparison { lhs, rhs, .. }) => {
+                    collect_named_vars(lhs, &mut vars);
+                    collect_named_vars(rhs, &mut vars);
+                }
+                BodyLit::Aggregate { agg, .. } => {
+                    for g in agg.left.iter().chain(agg.right.iter()) {
+                        collect_named_vars(&g.term, &mut vars);
+                    }
+                }
+                BodyLit::Lit(Literal::Bool(..)) | BodyLit::Conditional { .. } => {}
+            }
+        }
+        self.projections += 1;
+        let atom = Atom {
+            term: Term::Fun {
+                name: format!("#edgebody{}", self.projections),
+                args: vars.into_iter().map(|(n, s)| Term::Var(n, s)).collect(),
+                negative: false,
+                span: span.clone(),
+            },
+            span: span.clone(),
+        };
+        self.rule(&Rule {
+            head: Head::Atom(atom.clone()),
+            body: body.to_vec(),
+            span: span.clone(),
+        })?;
+        Ok(BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }))
+    }
+
+    /// `#heuristic atom : body. [terms]`: a rule whose instances are dropped, so that its
+    /// variables get clingo's safety check (the atom is a positive body literal there).
+    pub fn heuristic(
+        &mut self,
+        atom: &Atom,
+        body: &[BodyLit],
+        terms: &[Term],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let bodies = unpool::bodies(body);
+        for atom in unpool::expand_atom(atom) {
+            let itself = BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom,
+            });
+            for body in &bodies {
+                let body: Vec<BodyLit> = std::iter::once(itself.clone())
+                    .chain(body.iter().cloned())
+                    .collect();
+                self.single_rule(&RuleHead::Ignored(terms.to_vec()), &body, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `#project atom : body.` As in clingo, the atom is also a positive body literal: it binds
+    /// its variables, and only atoms the program can derive are projected (`#project q(1).`
+    /// without a rule for `q(1)` projects on nothing).
     pub fn project_atom(
         &mut self,
         atom: &Atom,
@@ -532,8 +618,15 @@ impl<'a> Compiler<'a> {
     ) -> Result<(), Diagnostic> {
         let bodies = unpool::bodies(body);
         for atom in unpool::expand_atom(atom) {
+            let itself = BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom: atom.clone(),
+            });
             for body in &bodies {
-                self.single_rule(&RuleHead::Project(atom.clone()), body, span)?;
+                let body: Vec<BodyLit> = std::iter::once(itself.clone())
+                    .chain(body.iter().cloned())
+                    .collect();
+                self.single_rule(&RuleHead::Project(atom.clone()), &body, span)?;
             }
         }
         Ok(())
@@ -545,10 +638,13 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
+        let Some((head, body)) = self.without_undefined(head, body)? else {
+            return Ok(());
+        };
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
-        let mut cbody = self.body(body, &mut vars, &mut ranges)?;
-        let chead = self.head(head, &mut vars, &mut ranges)?;
+        let mut cbody = self.body(&body, &mut vars, &mut ranges)?;
+        let chead = self.head(&head, &mut vars, &mut ranges)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         mark_aggregate_globals(&mut cbody, &chead);
         self.out.push(ir::Rule {
@@ -621,6 +717,13 @@ impl<'a> Compiler<'a> {
                 ir::Head::Edge(self.term(u, vars, ranges)?, self.term(v, vars, ranges)?)
             }
             RuleHead::Project(atom) => ir::Head::Project(self.atom(atom, vars, ranges)?),
+            RuleHead::Ignored(terms) => {
+                let mut cterms = Vec::new();
+                for t in terms {
+                    cterms.push(self.term(t, vars, ranges)?);
+                }
+                ir::Head::Ignored(cterms)
+            }
             RuleHead::Cost {
                 weight,
                 priority,
@@ -666,11 +769,9 @@ impl<'a> Compiler<'a> {
                 ..
             }) => {
                 let mut celems = Vec::new();
+                // (Elements with undefined terms are gone: clingo removes them before it looks
+                // at the aggregate's shape.)
                 for e in elems {
-                    // Removed by clingo before it looks at the aggregate's shape.
-                    if self.statically_undefined(e)? {
-                        continue;
-                    }
                     celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars)?);
                 }
                 let guards = self.guards(left, right, vars, ranges)?;
@@ -814,6 +915,7 @@ fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
     }
 }
 
+#[derive(Clone)]
 enum RuleHead {
     Ast(Head),
     Show(Term),
@@ -823,6 +925,8 @@ enum RuleHead {
     },
     Edge(Term, Term),
     Project(Atom),
+    /// Terms that must be safe in a rule whose instances are dropped (`#heuristic`).
+    Ignored(Vec<Term>),
     /// An optimization element `weight@priority, terms` (weight already negated for
     /// `#maximize`).
     Cost {
@@ -830,6 +934,16 @@ enum RuleHead {
         priority: Option<Term>,
         terms: Vec<Term>,
     },
+}
+
+/// Whether `t` is a constant as written: a number, string, `#inf`/`#sup`, or a symbol or
+/// function over constants (no variables, arithmetic, intervals or pools).
+fn is_constant(t: &Term) -> bool {
+    match t {
+        Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup => true,
+        Term::Fun { args, .. } => args.iter().all(is_constant),
+        _ => false,
+    }
 }
 
 fn collect_anonymous(t: &Term, out: &mut Vec<AnonKey>) {
@@ -863,25 +977,55 @@ fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
 }
 
 impl Compiler<'_> {
-    /// Whether gringo's simplification removes the head aggregate element `e` before grounding
-    /// (see [`quirks::statically_undefined`]).
-    fn statically_undefined(&mut self, e: &HeadAggElem) -> Result<bool, Diagnostic> {
+    /// The rule without what gringo's simplification removes before grounding (see
+    /// [`static_undefined`]); `None` when the whole rule goes.
+    fn without_undefined(
+        &mut self,
+        head: &RuleHead,
+        body: &[BodyLit],
+    ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let undefined =
-            quirks::element_statically_undefined(e, &mut |t| match self.ground_term(t) {
-                Ok(Some(s)) => match self.syms.as_int(s) {
-                    Some(i) => GroundValue::Int(i),
-                    None => GroundValue::Other,
-                },
-                Ok(None) => GroundValue::Undefined,
-                Err(d) => {
-                    error.get_or_insert(d);
-                    GroundValue::Other
+        let mut value = |t: &Term| match self.ground_term(t) {
+            Ok(Some(s)) => match self.syms.as_int(s) {
+                Some(i) => GroundValue::Int(i),
+                None => GroundValue::Other,
+            },
+            Ok(None) => GroundValue::Undefined,
+            Err(d) => {
+                error.get_or_insert(d);
+                GroundValue::Other
+            }
+        };
+        let mut simplify = || {
+            let mut body = static_undefined::body(body, &mut value)?;
+            let head = match head {
+                RuleHead::Ast(h) => {
+                    let (h, extra_body) = static_undefined::head(h, &mut value)?;
+                    body.extend(extra_body);
+                    RuleHead::Ast(h)
                 }
-            });
+                RuleHead::Show(t) if static_undefined::any_term_undefined([t], &mut value) => {
+                    return None;
+                }
+                RuleHead::Cost {
+                    weight,
+                    priority,
+                    terms,
+                } => {
+                    let all = std::iter::once(weight).chain(priority).chain(terms);
+                    if static_undefined::any_term_undefined(all, &mut value) {
+                        return None;
+                    }
+                    head.clone()
+                }
+                _ => head.clone(),
+            };
+            Some((head, body))
+        };
+        let kept = simplify();
         match error {
             Some(d) => Err(d),
-            None => Ok(undefined),
+            None => Ok(kept),
         }
     }
 

@@ -7,7 +7,7 @@ use super::join::LitValue;
 use super::plan::{Planned, RulePlan};
 use super::state::Grounder;
 use super::term::{Binding, CTerm};
-use crate::program::aggregate;
+use crate::program::aggregate::{self, SumPlusHead};
 use crate::program::{
     AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
     Disjunction, Head, Lit, Polarity, Rule,
@@ -88,6 +88,7 @@ impl Grounder {
             ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
             ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
+            ir::Head::Ignored(_) => Ok(()),
             ir::Head::Project(atom) => {
                 if let Some((sym, _)) = self.atom_sym(atom, b)? {
                     let id = self.program.atom(sym);
@@ -355,9 +356,8 @@ impl Grounder {
             }
             return Ok(());
         }
-        if value == crate::program::ExternalValue::Release {
-            return Ok(());
-        }
+        // A released external is still grounded (clingo grounds it, then releases it when
+        // solving starts: false, yet its optimization elements keep their levels).
         self.derive(a.pred, id, &args);
         self.program.add_external(id, value);
         Ok(())
@@ -550,14 +550,6 @@ impl Grounder {
                             );
                             return Ok(());
                         }
-                        // clingo neither ignores nor counts these consistently (`#sum+{-1:a;
-                        // 2:b} = 1.` has the answer set {a,b}, `#sum+{-3:a} <= -1.` none).
-                        Some(w) if w < 0 && func == AggFunc::SumPlus && !guards.is_empty() => {
-                            return Err(Diagnostic::error(
-                                &rule.rule.span,
-                                "a negative weight in a #sum+ head aggregate is not supported",
-                            ));
-                        }
                         _ => {}
                     }
                     let tuple = g.program.symbols.tuple(values);
@@ -592,7 +584,7 @@ impl Grounder {
                 elems: agg_elems,
                 guards: ground_guards,
             };
-            if !self.head_aggregate_constraint(aggregate, &body, &rule.rule.span) {
+            if !self.head_aggregate_constraint(aggregate, &body, &rule.rule.span)? {
                 // No choice meets the guards: the instance is the constraint alone and, as in
                 // clingo, derives none of its atoms (which also ends grounding chains such as
                 // `#count { 3 : p(3+X) } = X :- p(X).`). Conditions count as far as they are
@@ -638,22 +630,51 @@ impl Grounder {
         aggregate: Aggregate,
         body: &[BodyElem],
         span: &Span,
-    ) -> bool {
+    ) -> Result<bool, Diagnostic> {
         let aggregate = self.filter_weights(aggregate, span);
+        let negative = aggregate.func == AggFunc::SumPlus
+            && aggregate
+                .elems
+                .iter()
+                .any(|e| self.program.symbols.as_int(e.weight).is_some_and(|w| w < 0));
+        let (decided, aggregate) = if negative {
+            // An element is a fact when its atom is and it has no condition left.
+            let sure: Vec<bool> = aggregate
+                .elems
+                .iter()
+                .map(|e| matches!(e.cond[..], [l] if l.polarity == Polarity::Pos && self.program.is_fact(l.atom)))
+                .collect();
+            match aggregate::sum_plus_head(aggregate, &sure, &mut self.program.symbols) {
+                SumPlusHead::Decided(holds) => (Some(holds), None),
+                SumPlusHead::Constraint(sum) => (None, Some(sum)),
+                SumPlusHead::Unsupported => {
+                    return Err(Diagnostic::error(
+                        span,
+                        "a negative weight in a #sum+ head aggregate whose guards leave gaps of \
+                         several values is not supported",
+                    ));
+                }
+            }
+        } else {
+            (
+                aggregate::decided(&aggregate, &self.program.symbols),
+                Some(aggregate),
+            )
+        };
         let mut constraint = body.to_vec();
-        match aggregate::decided(&aggregate, &self.program.symbols) {
+        match decided {
             Some(true) => {}
             Some(false) => {
                 self.push_rule(Rule {
                     head: Head::None,
                     body: constraint,
                 });
-                return false;
+                return Ok(false);
             }
             None => {
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
-                    aggregate,
+                    aggregate: aggregate.expect("an undecided aggregate is kept"),
                 });
                 self.push_rule(Rule {
                     head: Head::None,
@@ -661,7 +682,7 @@ impl Grounder {
                 });
             }
         }
-        true
+        Ok(true)
     }
 
     /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
@@ -747,16 +768,13 @@ impl Grounder {
         e
     }
 
-    /// `#sum` ignores elements whose weight is not an integer, `#sum+` those with negative
-    /// weights (clingo's "tuple ignored").
+    /// `#sum` and `#sum+` ignore elements whose weight is not an integer (clingo's "tuple
+    /// ignored"); negative `#sum+` weights are for [`aggregate::sum_plus_head`].
     fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
         if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
             let before = agg.elems.len();
             let syms = &self.program.symbols;
-            agg.elems.retain(|e| match syms.as_int(e.weight) {
-                None => false,
-                Some(w) => w >= 0 || agg.func == AggFunc::Sum,
-            });
+            agg.elems.retain(|e| syms.as_int(e.weight).is_some());
             if agg.elems.len() < before {
                 self.info(
                     span,

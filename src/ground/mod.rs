@@ -26,20 +26,21 @@ mod plan;
 mod quirks;
 mod schedule;
 mod state;
+mod static_undefined;
 mod store;
 mod term;
 pub mod undefined;
 mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
-use crate::symbol::{Signature, SymbolTable};
+use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{ProjectTarget, Statement, Term};
 use compile::Compiler;
 use ir::PredTable;
 use plan::Planned;
 use state::Grounder;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub struct GroundOptions {
     /// `-c name=value` overrides, in command-line order.
@@ -81,6 +82,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         compile_and_plan(&base, &mut compiler, &mut directives)?
     };
+    check_unground_parts(statements, &consts, &mut syms)?;
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
@@ -132,6 +134,36 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
             .expect("test program compiles and is safe")
     };
     (rules, preds, syms)
+}
+
+/// clingo checks the rules of every part for safety when it reads them, grounded or not: the
+/// parts other than `base` get that check here (a parameter stands for a constant), and only
+/// that one — what else they contain matters only once they are grounded, which they are not.
+fn check_unground_parts(
+    statements: &[Statement],
+    consts: &HashMap<String, Sym>,
+    syms: &mut SymbolTable,
+) -> Result<(), Diagnostic> {
+    let mut preds = PredTable::default();
+    let mut directives = Directives::new();
+    let placeholder = syms.num(0);
+    for (name, arity) in parts::other_parts(statements) {
+        for block in parts::blocks(statements, name, arity) {
+            let mut consts = consts.clone();
+            for p in block.params {
+                consts.insert(p.clone(), placeholder);
+            }
+            let mut compiler = Compiler::new(syms, &mut preds, &consts);
+            for st in &block.statements {
+                // a statement aspsat could not compile is not an error clingo would report here
+                let _ = compile_statement(&mut compiler, st, &mut directives);
+                for rule in compiler.out.drain(..) {
+                    plan::plan_rule(&rule)?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Compiles every statement and plans the rules it yields (directives go into `directives`).
@@ -208,8 +240,15 @@ fn compile_statement(
             }
             ProjectTarget::Atom { atom, body } => compiler.project_atom(atom, body, span)?,
         },
-        // clingo ignores heuristics unless run with `--heuristic=Domain`.
-        Statement::Heuristic(_) => {}
+        // clingo ignores heuristics unless run with `--heuristic=Domain` (their safety is
+        // checked all the same)
+        Statement::Heuristic {
+            atom,
+            body,
+            terms,
+            span,
+        } => compiler.heuristic(atom, body, terms, span)?,
+        Statement::Defined { .. } => {}
         Statement::Optimize {
             elems, maximize, ..
         } => {

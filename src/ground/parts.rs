@@ -19,6 +19,7 @@ pub fn is_global(st: &Statement) -> bool {
             | Statement::ShowSig { .. }
             | Statement::ShowNothing(_)
             | Statement::HideAll(_)
+            | Statement::Defined { .. }
             | Statement::IncludeBuiltin { .. }
             | Statement::Project {
                 target: crate::syntax::ast::ProjectTarget::Signature { .. },
@@ -70,6 +71,21 @@ pub fn base_statements(statements: &[Statement]) -> Vec<&Statement> {
             }
             st if in_base || is_global(st) => out.push(st),
             _ => {}
+        }
+    }
+    out
+}
+
+/// Every part other than `base` without parameters, as (name, number of parameters), in the
+/// order first written.
+pub fn other_parts(statements: &[Statement]) -> Vec<(&str, usize)> {
+    let mut out: Vec<(&str, usize)> = Vec::new();
+    for st in statements {
+        if let Statement::Program { name, params, .. } = st {
+            let part = (name.as_str(), params.len());
+            if part != ("base", 0) && !out.contains(&part) {
+                out.push(part);
+            }
         }
     }
     out

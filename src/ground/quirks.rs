@@ -11,8 +11,6 @@
 //!   d(W)}.` never derives `q` -- but with other rules for `r` around it does, so aspsat
 //!   refuses the shape. Without a unifier (`r(X,X) : x ; q :- r(1,2), ...`) clingo grounds the
 //!   rule as usual and so does aspsat.
-//! * Head aggregate elements with terms gringo finds undefined before grounding
-//!   ([`statically_undefined`]).
 
 use super::unpool::{expand_term, literal_vars, term_vars};
 use crate::syntax::Diagnostic;
@@ -262,7 +260,7 @@ fn unify(
     }
 }
 
-fn is_ground(t: &Term) -> bool {
+pub(super) fn is_ground(t: &Term) -> bool {
     match t {
         Term::Var(..) | Term::Anonymous(_) => false,
         Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().all(is_ground),
@@ -280,76 +278,4 @@ fn has_pool_or_interval(t: &Term) -> bool {
         Term::Binary(_, x, y, _) => has_pool_or_interval(x) || has_pool_or_interval(y),
         _ => false,
     }
-}
-
-/// What a variable-free term evaluates to, for [`statically_undefined`].
-pub enum GroundValue {
-    Int(crate::symbol::Int),
-    /// A value that is not an integer (a constant, function, string, tuple, `#inf`, `#sup`).
-    Other,
-    Undefined,
-}
-
-/// Whether gringo's simplification, before grounding, finds `t` undefined for every value of
-/// its variables: variable-free arithmetic without a value, arithmetic on a variable-free
-/// operand that is not an integer (`X+a`, `#sup+X`, `"s"*X`), on a function term (`f(X)+1`,
-/// `|f(X)|`), or a division by the constant 0 (`X/0`, `X\(1-1)`). clingo removes a head
-/// aggregate element with such a term before it looks at the aggregate's shape (see
-/// [`super::ir::TupleCheck`]). `value` evaluates a variable-free term (constants resolved).
-pub fn statically_undefined(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> bool {
-    let non_integer = |t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue| {
-        if is_ground(t) {
-            !matches!(value(t), GroundValue::Int(_))
-        } else {
-            matches!(t, Term::Fun { .. })
-        }
-    };
-    match t {
-        Term::Fun { args, .. } | Term::Pool(args, _) => {
-            args.iter().any(|a| statically_undefined(a, value))
-        }
-        Term::Interval(x, y, _) => statically_undefined(x, value) || statically_undefined(y, value),
-        Term::Unary(op, x, _) => {
-            if statically_undefined(x, value) {
-                true
-            } else if is_ground(t) {
-                matches!(value(t), GroundValue::Undefined)
-            } else {
-                *op != UnOp::Minus && matches!(**x, Term::Fun { .. })
-            }
-        }
-        Term::Binary(op, x, y, _) => {
-            if statically_undefined(x, value) || statically_undefined(y, value) {
-                return true;
-            }
-            if is_ground(t) {
-                return matches!(value(t), GroundValue::Undefined);
-            }
-            let by_zero = matches!(op, BinOp::Div | BinOp::Mod)
-                && is_ground(y)
-                && matches!(value(y), GroundValue::Int(0));
-            by_zero || non_integer(x, value) || non_integer(y, value)
-        }
-        _ => false,
-    }
-}
-
-/// [`statically_undefined`] for any term of a head aggregate element.
-pub fn element_statically_undefined(
-    e: &HeadAggElem,
-    value: &mut dyn FnMut(&Term) -> GroundValue,
-) -> bool {
-    let mut terms: Vec<&Term> = e.terms.iter().collect();
-    terms.push(&e.atom.term);
-    for l in &e.cond {
-        match l {
-            Literal::Atom { atom, .. } => terms.push(&atom.term),
-            Literal::Comparison { lhs, rhs, .. } => {
-                terms.push(lhs);
-                terms.push(rhs);
-            }
-            Literal::Bool(..) => {}
-        }
-    }
-    terms.into_iter().any(|t| statically_undefined(t, value))
 }

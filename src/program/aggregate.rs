@@ -298,3 +298,175 @@ pub fn decided(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
     let value = value_of(agg.func, &weights, syms);
     Some(agg.guards.iter().all(|g| guard_holds(value, g, syms)))
 }
+
+/// What clingo makes of a head `#sum+` aggregate with a negative weight.
+#[derive(Debug, PartialEq)]
+pub enum SumPlusHead {
+    /// The guards hold (true) or fail (false) whichever elements are chosen.
+    Decided(bool),
+    /// The constraint: this `#sum` (negative weights counted) must meet these guards.
+    Constraint(Aggregate),
+    /// The guards that the constraint needs cannot be written as one aggregate.
+    Unsupported,
+}
+
+/// clingo's grounder ignores a negative (or zero) `#sum+` head weight only when it computes
+/// the range `[lo, hi]` the sum can take (`lo`: the positive weights of tuples that are facts,
+/// `hi`: all positive weights): a range inside the guards makes the aggregate true, one outside
+/// them false. Otherwise it keeps the guards' boundaries that cut the range and translates them
+/// over the sum of all weights, negative ones included. So the sum `S` is as if clamped into the
+/// range: `#sum+ { -1 : a; 2 : b } = 1.` has the answer set {a,b} (S = 1), `#sum+ { -1 : a; 1 :
+/// b } = 0.` the answer sets {}, {a} and {a,b} (S = -1 counts as 0), and `#sum+ { -1 : a } =
+/// -1.` none (the range [0,0] misses the guard). `sure` tells the tuples that are facts.
+pub fn sum_plus_head(agg: Aggregate, sure: &[bool], syms: &mut SymbolTable) -> SumPlusHead {
+    // Each distinct tuple counts once, as a fact when one of its elements is.
+    let mut tuple_weights: HashMap<Sym, (i64, bool)> = HashMap::new();
+    for (e, &is_sure) in agg.elems.iter().zip(sure) {
+        let entry = tuple_weights
+            .entry(e.tuple)
+            .or_insert((int(syms, e.weight), false));
+        entry.1 |= is_sure;
+    }
+    let positive = tuple_weights.values().filter(|(w, _)| *w > 0);
+    let hi: i64 = positive.clone().map(|(w, _)| w).sum();
+    let lo: i64 = positive.filter(|(_, sure)| *sure).map(|(w, _)| w).sum();
+    let allowed = allowed_intervals(&agg.guards, syms);
+    let holds = |x: i64| allowed.iter().any(|&(a, b)| a <= x && x <= b);
+    if allowed.iter().any(|&(a, b)| a <= lo && hi <= b) {
+        return SumPlusHead::Decided(true);
+    }
+    if !allowed.iter().any(|&(a, b)| a <= hi && lo <= b) {
+        return SumPlusHead::Decided(false);
+    }
+    // The sums S whose clamped value clamp(S, lo, hi) the guards allow.
+    let mut wanted: Vec<(i64, i64)> = allowed
+        .iter()
+        .filter(|&&(a, b)| a <= hi && lo <= b)
+        .map(|&(a, b)| (a.max(lo), b.min(hi)))
+        .collect();
+    if holds(lo) {
+        wanted[0].0 = i64::MIN;
+    }
+    if holds(hi) {
+        wanted.last_mut().expect("an interval meets the range").1 = i64::MAX;
+    }
+    let Some(guards) = guards_for(&wanted, syms) else {
+        return SumPlusHead::Unsupported;
+    };
+    SumPlusHead::Constraint(Aggregate {
+        func: AggFunc::Sum,
+        elems: agg.elems,
+        guards,
+    })
+}
+
+/// Guards allowing exactly the integers of the sorted disjoint intervals: bounds at the outer
+/// ends and `!=` for each value of a gap; `None` for a wide gap or a value beyond 32 bits.
+fn guards_for(intervals: &[(i64, i64)], syms: &mut SymbolTable) -> Option<Vec<CountGuard>> {
+    let mut guards = Vec::new();
+    let mut guard = |op: CmpOp, v: i64, syms: &mut SymbolTable| -> Option<()> {
+        let value = syms.num(i32::try_from(v).ok()?);
+        guards.push(CountGuard { op, value });
+        Some(())
+    };
+    let (first, last) = (intervals.first()?, intervals.last()?);
+    if first.0 != i64::MIN {
+        guard(CmpOp::Ge, first.0, syms)?;
+    }
+    if last.1 != i64::MAX {
+        guard(CmpOp::Le, last.1, syms)?;
+    }
+    for pair in intervals.windows(2) {
+        let (end, start) = (pair[0].1, pair[1].0);
+        if start - end > 8 {
+            return None;
+        }
+        for gap in end + 1..start {
+            guard(CmpOp::Ne, gap, syms)?;
+        }
+    }
+    Some(guards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::{AggElem, AtomId, Lit};
+
+    /// `#sum+ { w1 : a1; w2 : a2; ... } op value`, one tuple per element.
+    fn sum_plus(weights: &[i32], op: CmpOp, value: i32, syms: &mut SymbolTable) -> Aggregate {
+        let elems = weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                let weight = syms.num(w);
+                let tag = syms.num(i as i32);
+                AggElem {
+                    tuple: syms.tuple(vec![weight, tag]),
+                    weight,
+                    cond: vec![Lit::pos(AtomId(i as u32))],
+                }
+            })
+            .collect();
+        let value = syms.num(value);
+        Aggregate {
+            func: AggFunc::SumPlus,
+            elems,
+            guards: vec![CountGuard { op, value }],
+        }
+    }
+
+    fn guards(result: &SumPlusHead, syms: &SymbolTable) -> Vec<(CmpOp, i32)> {
+        let SumPlusHead::Constraint(agg) = result else {
+            panic!("expected a constraint, got {result:?}");
+        };
+        assert_eq!(agg.func, AggFunc::Sum, "negative weights are summed");
+        agg.guards
+            .iter()
+            .map(|g| (g.op, syms.as_int(g.value).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn a_range_inside_or_outside_the_guards_decides() {
+        let mut syms = SymbolTable::new();
+        let agg = sum_plus(&[-1], CmpOp::Eq, -1, &mut syms);
+        assert_eq!(
+            sum_plus_head(agg, &[false], &mut syms),
+            SumPlusHead::Decided(false)
+        );
+        let agg = sum_plus(&[-1], CmpOp::Ge, -1, &mut syms);
+        assert_eq!(
+            sum_plus_head(agg, &[false], &mut syms),
+            SumPlusHead::Decided(true)
+        );
+        // a fact's positive weight raises the bottom of the range: [2,3] is inside `>= 2`
+        let agg = sum_plus(&[2, -3, 1], CmpOp::Ge, 2, &mut syms);
+        let sure = [true, false, false];
+        assert_eq!(
+            sum_plus_head(agg, &sure, &mut syms),
+            SumPlusHead::Decided(true)
+        );
+    }
+
+    #[test]
+    fn a_guard_at_the_bottom_of_the_range_admits_smaller_sums() {
+        let mut syms = SymbolTable::new();
+        // range [0,2]: `= 1` keeps both of its boundaries
+        let agg = sum_plus(&[-1, 2], CmpOp::Eq, 1, &mut syms);
+        let result = sum_plus_head(agg, &[false, false], &mut syms);
+        assert_eq!(guards(&result, &syms), [(CmpOp::Ge, 1), (CmpOp::Le, 1)]);
+        // range [0,1]: `= 0` is the bottom, so any sum up to 0 holds
+        let agg = sum_plus(&[-1, 1], CmpOp::Eq, 0, &mut syms);
+        let result = sum_plus_head(agg, &[false, false], &mut syms);
+        assert_eq!(guards(&result, &syms), [(CmpOp::Le, 0)]);
+        // range [0,3]: `!= 0` excludes the bottom, and with it every smaller sum
+        let agg = sum_plus(&[-1, 3], CmpOp::Ne, 0, &mut syms);
+        let result = sum_plus_head(agg, &[false, false], &mut syms);
+        assert_eq!(guards(&result, &syms), [(CmpOp::Ge, 1)]);
+        // `!= 2` inside the range stays a gap
+        let agg = sum_plus(&[-1, 3], CmpOp::Ne, 2, &mut syms);
+        let result = sum_plus_head(agg, &[false, false], &mut syms);
+        assert_eq!(guards(&result, &syms), [(CmpOp::Ne, 2)]);
+    }
+}

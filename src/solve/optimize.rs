@@ -3,10 +3,11 @@
 //! until the solver answers unsatisfiable; the level's optimum is then fixed for good and the
 //! next level is optimized. Lexicographic order is thereby respected.
 //!
-//! Bounds use the translation's pseudo-Boolean encoding. The decision diagram is rebuilt for
-//! each bound; the adder network of a level is built once, and each bound then costs only a
-//! comparator (a chain of gates over the sum's bits). With `auto`, each bound is chosen like
-//! any constraint (see [`PbEncoder`]).
+//! Bounds use the translation's pseudo-Boolean encoding, one encoding per level that every
+//! later bound reuses ([`PbEncoder::at_most`]): the decision diagram keeps its nodes (keyed by
+//! what the remaining items may still add, so they mean the same under every bound) and a new
+//! bound adds only the nodes it is the first to reach; the adder network of a level is built
+//! once, and each bound then costs only a comparator (a chain of gates over the sum's bits).
 
 use super::core_guided;
 use super::{
@@ -83,9 +84,8 @@ impl Extension<'_> {
     /// A literal equivalent to `Σ level ≤ bound` (only "implies" is needed).
     fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
         let pb = &mut self.pb;
-        let (v, clauses, vars) = EncodingStats::measure(&mut self.cnf, |cnf| {
-            pb.sum_in(cnf, terms, &[(i64::MIN, bound)])
-        });
+        let (v, clauses, vars) =
+            EncodingStats::measure(&mut self.cnf, |cnf| pb.at_most(cnf, terms, bound));
         self.stats.pb_clauses += clauses;
         self.stats.pb_vars += vars;
         self.flush();

@@ -1,0 +1,233 @@
+//! gringo's simplification of a rule before grounding, for terms that are undefined whatever
+//! values their variables take (`X+a`, `"s"*X`, `f(X)-1`, `X/0`: see [`statically_undefined`]).
+//! gringo removes what holds such a term before it checks safety, so `p(Y+b).` and `:- q(X/0).`
+//! are no errors but rules without instances. What goes depends on where the term is:
+//!
+//! * a body literal (also negated, also a comparison) or a head atom: the whole rule;
+//! * an aggregate's guard: the whole rule; an element's term or condition: that element;
+//! * a disjunction element's atom: the element becomes `#true : cond` (the rule holds when
+//!   its condition does, written here as the body literal `#false : cond`; the rest of the
+//!   rule is still checked for safety, so `-q(Y) ; q(a+1).` is unsafe); its condition: that
+//!   element (a disjunction left empty is a constraint: `b : q(1/0).` has no answer set);
+//! * a choice or head aggregate element's atom, terms or condition: that element;
+//! * the condition of a conditional body literal: the literal (it holds); its literal: the
+//!   literal becomes `#false : cond`.
+//!
+//! Pools were expanded before, except inside conditional literals, disjunction atoms and body
+//! aggregate elements: there a term counts as undefined when every alternative of it is (gringo
+//! drops the undefined alternatives one by one; the grounder does that for the others, as it
+//! finds each instance undefined).
+
+use super::quirks::is_ground;
+use super::unpool::{expand_conjunction, expand_term};
+use crate::syntax::ast::*;
+
+/// What a variable-free term evaluates to, for [`statically_undefined`].
+pub enum GroundValue {
+    Int(crate::symbol::Int),
+    /// A value that is not an integer (a constant, function, string, tuple, `#inf`, `#sup`).
+    Other,
+    Undefined,
+}
+
+/// Whether gringo's simplification, before grounding, finds `t` undefined for every value of
+/// its variables: variable-free arithmetic without a value, arithmetic on a variable-free
+/// operand that is not an integer (`X+a`, `#sup+X`, `"s"*X`), on a function term (`f(X)+1`,
+/// `|f(X)|`), or a division by the constant 0 (`X/0`, `X\(1-1)`). clingo removes a head
+/// aggregate element with such a term before it looks at the aggregate's shape (see
+/// [`super::ir::TupleCheck`]). `value` evaluates a variable-free term (constants resolved).
+pub fn statically_undefined(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> bool {
+    let non_integer = |t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue| {
+        if is_ground(t) {
+            !matches!(value(t), GroundValue::Int(_))
+        } else {
+            matches!(t, Term::Fun { .. })
+        }
+    };
+    match t {
+        Term::Fun { args, .. } | Term::Pool(args, _) => {
+            args.iter().any(|a| statically_undefined(a, value))
+        }
+        Term::Interval(x, y, _) => statically_undefined(x, value) || statically_undefined(y, value),
+        Term::Unary(op, x, _) => {
+            if statically_undefined(x, value) {
+                true
+            } else if is_ground(t) {
+                matches!(value(t), GroundValue::Undefined)
+            } else {
+                *op != UnOp::Minus && matches!(**x, Term::Fun { .. })
+            }
+        }
+        Term::Binary(op, x, y, _) => {
+            if statically_undefined(x, value) || statically_undefined(y, value) {
+                return true;
+            }
+            if is_ground(t) {
+                return matches!(value(t), GroundValue::Undefined);
+            }
+            let by_zero = matches!(op, BinOp::Div | BinOp::Mod)
+                && is_ground(y)
+                && matches!(value(y), GroundValue::Int(0));
+            by_zero || non_integer(x, value) || non_integer(y, value)
+        }
+        _ => false,
+    }
+}
+
+/// Evaluates a variable-free term (constants resolved).
+pub type Value<'a> = dyn FnMut(&Term) -> GroundValue + 'a;
+
+fn undefined(t: &Term, value: &mut Value) -> bool {
+    expand_term(t)
+        .iter()
+        .all(|alt| statically_undefined(alt, value))
+}
+
+fn literal_undefined(l: &Literal, value: &mut Value) -> bool {
+    match l {
+        Literal::Atom { atom, .. } => undefined(&atom.term, value),
+        Literal::Comparison { lhs, rhs, .. } => undefined(lhs, value) || undefined(rhs, value),
+        Literal::Bool(..) => false,
+    }
+}
+
+fn any_undefined(lits: &[Literal], value: &mut Value) -> bool {
+    lits.iter().any(|l| literal_undefined(l, value))
+}
+
+fn guards_undefined(left: &Option<Guard>, right: &Option<Guard>, value: &mut Value) -> bool {
+    [left, right]
+        .into_iter()
+        .flatten()
+        .any(|g| undefined(&g.term, value))
+}
+
+/// The body without what gringo removes; `None` when the whole rule goes.
+pub fn body(body: &[BodyLit], value: &mut Value) -> Option<Vec<BodyLit>> {
+    let mut out = Vec::with_capacity(body.len());
+    for b in body {
+        match b {
+            BodyLit::Lit(l) if literal_undefined(l, value) => return None,
+            BodyLit::Conditional { cond, .. } if any_undefined(cond, value) => {}
+            BodyLit::Conditional { lit, cond, span } if literal_undefined(lit, value) => {
+                out.push(BodyLit::Conditional {
+                    lit: Literal::Bool(false, lit.span().clone()),
+                    cond: cond.clone(),
+                    span: span.clone(),
+                });
+            }
+            BodyLit::Aggregate { sign, agg } => {
+                if guards_undefined(&agg.left, &agg.right, value) {
+                    return None;
+                }
+                let mut agg = agg.clone();
+                agg.elems.retain(|e| {
+                    !e.terms.iter().any(|t| undefined(t, value)) && !any_undefined(&e.cond, value)
+                });
+                out.push(BodyLit::Aggregate { sign: *sign, agg });
+            }
+            _ => out.push(b.clone()),
+        }
+    }
+    Some(out)
+}
+
+/// The head without what gringo removes, and the body literals that take the place of removed
+/// parts; `None` when the whole rule goes.
+pub fn head(head: &Head, value: &mut Value) -> Option<(Head, Vec<BodyLit>)> {
+    let mut extra_body = Vec::new();
+    let head = match head {
+        Head::None => Head::None,
+        Head::Atom(a) if undefined(&a.term, value) => return None,
+        Head::Atom(_) => head.clone(),
+        Head::Disjunction(elems) => {
+            let mut kept = Vec::with_capacity(elems.len());
+            for e in elems {
+                // One element per alternative of the condition's pools.
+                let conds = expand_conjunction(&e.cond);
+                let atom_undefined = undefined(&e.atom.term, value);
+                if !atom_undefined && !conds.iter().any(|c| any_undefined(c, value)) {
+                    kept.push(e.clone());
+                    continue;
+                }
+                for cond in conds {
+                    if any_undefined(&cond, value) {
+                        continue;
+                    }
+                    if atom_undefined {
+                        // `#true : cond`: the rule holds when the condition does (the rest of
+                        // the rule is still checked for safety).
+                        extra_body.push(BodyLit::Conditional {
+                            lit: Literal::Bool(false, e.span.clone()),
+                            cond,
+                            span: e.span.clone(),
+                        });
+                    } else {
+                        kept.push(DisjElem { cond, ..e.clone() });
+                    }
+                }
+            }
+            if kept.is_empty() {
+                Head::None
+            } else {
+                Head::Disjunction(kept)
+            }
+        }
+        Head::Choice {
+            elems,
+            left,
+            right,
+            span,
+        } => {
+            if guards_undefined(left, right, value) {
+                return None;
+            }
+            Head::Choice {
+                elems: elems
+                    .iter()
+                    .filter(|e| !undefined(&e.atom.term, value) && !any_undefined(&e.cond, value))
+                    .cloned()
+                    .collect(),
+                left: left.clone(),
+                right: right.clone(),
+                span: span.clone(),
+            }
+        }
+        Head::Aggregate {
+            func,
+            elems,
+            left,
+            right,
+            span,
+        } => {
+            if guards_undefined(left, right, value) {
+                return None;
+            }
+            Head::Aggregate {
+                func: *func,
+                elems: elems
+                    .iter()
+                    .filter(|e| {
+                        !undefined(&e.atom.term, value)
+                            && !e.terms.iter().any(|t| undefined(t, value))
+                            && !any_undefined(&e.cond, value)
+                    })
+                    .cloned()
+                    .collect(),
+                left: left.clone(),
+                right: right.clone(),
+                span: span.clone(),
+            }
+        }
+    };
+    Some((head, extra_body))
+}
+
+/// Whether any of the terms is undefined (a `#show` term, an optimization weight, priority or
+/// tuple term: the statement goes).
+pub fn any_term_undefined<'t>(
+    terms: impl IntoIterator<Item = &'t Term>,
+    value: &mut Value,
+) -> bool {
+    terms.into_iter().any(|t| undefined(t, value))
+}
