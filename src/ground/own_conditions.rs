@@ -435,7 +435,12 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
             definers[h.pred].push((i, h));
         }
     }
-    let derivable = derivable(rules, &parts, num_preds);
+    // Atoms grounded before (earlier steps of incremental grounding) come from outside too.
+    let grounded: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
+    let mut derivable = derivable(rules, &parts, num_preds);
+    for (p, earlier) in grounded.iter().enumerate() {
+        derivable[p] |= earlier;
+    }
     let mut found: Option<(usize, PredId)> = None;
     for component in members.values() {
         let loop_ = Loop::new(
@@ -445,6 +450,7 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
             component,
             &definers,
             &derivable,
+            &grounded,
         );
         if let Some(hit) = loop_.first_missed()
             && found.is_none_or(|(i, _)| hit.0 < i)
@@ -511,6 +517,8 @@ struct Loop<'a, 'r> {
     by_pred: HashMap<PredId, Vec<usize>>,
     /// Per predicate, every rule defining it with the head atom.
     definers: &'a [Vec<(usize, &'r ir::Atom)>],
+    /// Per predicate, whether it had atoms before this grounding (incremental steps).
+    grounded: &'a [bool],
     /// Every atom of the loop has plain terms only: these components are gringo's.
     exact: bool,
     /// Per component: the predicates that may have atoms before its first completion runs,
@@ -534,6 +542,7 @@ impl<'a, 'r> Loop<'a, 'r> {
         members: &'a [usize],
         definers: &'a [Vec<(usize, &'r ir::Atom)>],
         derivable: &[bool],
+        grounded: &'a [bool],
     ) -> Self {
         let mut by_pred: HashMap<PredId, Vec<usize>> = HashMap::new();
         for (m, &j) in members.iter().enumerate() {
@@ -572,6 +581,7 @@ impl<'a, 'r> Loop<'a, 'r> {
                 .all(|a| a.args.iter().all(|t| plain_term(r, t)))
         });
         let mut loop_ = Loop {
+            grounded,
             syms,
             rules,
             parts,
@@ -634,7 +644,10 @@ impl<'a, 'r> Loop<'a, 'r> {
         };
         // Atoms from outside: a rule of another component that may derive them.
         let mut available: Vec<bool> = (0..n)
-            .map(|p| derivable[p] && self.definers[p].iter().any(|&(i, _)| !inside(i)))
+            .map(|p| {
+                self.grounded[p]
+                    || derivable[p] && self.definers[p].iter().any(|&(i, _)| !inside(i))
+            })
             .collect();
         let mut derived = vec![false; n];
         loop {
@@ -701,16 +714,17 @@ impl<'a, 'r> Loop<'a, 'r> {
             Unifier::atoms(self.syms, [rule, &self.rules[i].rule], atom, h)
                 && !(self.exact && in_component(i))
         });
+        let earlier = self.grounded[atom.pred];
         if !self.exact {
             // Two rules defining it, or one besides the disjunction: atoms may come from
             // outside. (`definers` lists a rule once per head: `p(1) ; p(X) : q(X)`.)
             let first = outside.next().map(|&(i, _)| i);
-            return first.is_some_and(|first| outside.any(|&(i, _)| i != first));
+            return earlier || first.is_some_and(|first| outside.any(|&(i, _)| i != first));
         }
         let plain_here = self.definers[atom.pred]
             .iter()
             .any(|&(i, _)| in_component(i) && plain_definer(&self.rules[i].rule));
-        !plain_here && outside.next().is_some()
+        !plain_here && (earlier || outside.next().is_some())
     }
 
     /// The first rule (and predicate) with a literal at risk beside another recursive one.
