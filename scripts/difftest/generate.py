@@ -815,7 +815,7 @@ class Gen:
         if self.on("parts", 0.4):
             at = self.rng.randint(1, len(out))
             out[at:at] = self.part()
-        if self.on("unsupported", 0.015):
+        if self.on("unsupported", 0.005):
             self.tag("unsupported")
             out.insert(self.rng.randint(1, len(out)), self.pick(UNSUPPORTED))
         if self.on("project", 0.3):

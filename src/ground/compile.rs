@@ -20,7 +20,7 @@ use std::collections::HashMap;
 pub struct Compiler<'a> {
     pub syms: &'a mut SymbolTable,
     pub preds: &'a mut PredTable,
-    pub consts: &'a HashMap<String, Sym>,
+    pub consts: &'a super::consts::Constants,
     pub out: Vec<ir::Rule>,
     /// Auxiliary `#projN` predicates made so far (kept across incremental steps so names stay
     /// unique).
@@ -94,7 +94,7 @@ impl<'a> Compiler<'a> {
     pub fn new(
         syms: &'a mut SymbolTable,
         preds: &'a mut PredTable,
-        consts: &'a HashMap<String, Sym>,
+        consts: &'a super::consts::Constants,
     ) -> Self {
         Compiler {
             syms,
@@ -141,6 +141,17 @@ impl<'a> Compiler<'a> {
                 negative,
                 span,
             } => {
+                if args.is_empty()
+                    && let Some(definition) = self.consts.undefined.get(name)
+                {
+                    // a constant without a value: its definition, undefined where it is used
+                    let t = if *negative {
+                        Term::Unary(UnOp::Minus, Box::new(definition.clone()), span.clone())
+                    } else {
+                        definition.clone()
+                    };
+                    return self.term(&t, vars, ranges);
+                }
                 if args.is_empty()
                     && let Some(&value) = self.consts.get(name)
                 {
@@ -422,8 +433,7 @@ impl<'a> Compiler<'a> {
 
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
-        if let Some(refusal) =
-            quirks::assignment_recursion(rule, &|name| self.consts.contains_key(name))
+        if let Some(refusal) = quirks::assignment_recursion(rule, &|name| self.consts.defines(name))
         {
             return Err(refusal);
         }

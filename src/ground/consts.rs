@@ -9,12 +9,42 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::{Span, Statement, Term};
 use std::collections::HashMap;
 
+/// The constants of a program: their values, and the definitions whose value is undefined
+/// (`#const m = a+1.`): as in clingo, such a constant is no error, but every term using it is
+/// undefined (its rule instance is dropped), so its definition is compiled where it is used.
+/// Derefs to the values.
+#[derive(Clone, Debug, Default)]
+pub struct Constants {
+    pub values: HashMap<String, Sym>,
+    pub undefined: HashMap<String, Term>,
+}
+
+impl std::ops::Deref for Constants {
+    type Target = HashMap<String, Sym>;
+    fn deref(&self) -> &Self::Target {
+        &self.values
+    }
+}
+
+impl std::ops::DerefMut for Constants {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.values
+    }
+}
+
+impl Constants {
+    /// Whether `name` is a defined constant (with a value or not).
+    pub fn defines(&self, name: &str) -> bool {
+        self.values.contains_key(name) || self.undefined.contains_key(name)
+    }
+}
+
 /// The value of every constant defined in `statements` or by `-c`.
 pub fn resolve(
     statements: &[Statement],
     options: &GroundOptions,
     syms: &mut SymbolTable,
-) -> Result<HashMap<String, Sym>, Diagnostic> {
+) -> Result<Constants, Diagnostic> {
     // As clingo: one plain (or `[default]`) and one `[override]` definition per name at most,
     // the override winning; a second definition of the same kind is an error even with the
     // same value. `-c` is an override of its own: it replaces the plain definitions of its name
@@ -70,7 +100,7 @@ pub fn resolve(
     for (name, value) in &options.const_overrides {
         defs.insert(name.clone(), (value.clone(), None));
     }
-    let mut resolved: HashMap<String, Sym> = HashMap::new();
+    let mut resolved = Constants::default();
     let mut names: Vec<&String> = defs.keys().collect();
     names.sort();
     for name in names {
@@ -82,11 +112,11 @@ pub fn resolve(
 fn resolve_const(
     name: &str,
     defs: &HashMap<String, (Term, Option<Span>)>,
-    resolved: &mut HashMap<String, Sym>,
+    resolved: &mut Constants,
     visiting: &mut Vec<String>,
     syms: &mut SymbolTable,
 ) -> Result<(), Diagnostic> {
-    if resolved.contains_key(name) {
+    if resolved.defines(name) {
         return Ok(());
     }
     let (value, span) = &defs[name];
@@ -108,12 +138,14 @@ fn resolve_const(
     visiting.pop();
     let mut preds = PredTable::default();
     let mut compiler = Compiler::new(syms, &mut preds, resolved);
-    let sym = compiler.ground_term(value)?.ok_or_else(|| {
-        error(format!(
-            "the value of constant '{name}' must be a ground term"
-        ))
-    })?;
-    resolved.insert(name.to_string(), sym);
+    match compiler.ground_term(value)? {
+        Some(sym) => {
+            resolved.values.insert(name.to_string(), sym);
+        }
+        None => {
+            resolved.undefined.insert(name.to_string(), value.clone());
+        }
+    }
     Ok(())
 }
 

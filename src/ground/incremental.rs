@@ -17,7 +17,6 @@ use crate::program::{AtomId, GroundProgram, Head};
 use crate::symbol::{Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Statement;
-use std::collections::HashMap;
 
 /// Where one grounding call's output starts in the program's lists: the call's "delta".
 #[derive(Clone, Copy, Debug, Default)]
@@ -80,7 +79,7 @@ impl Delta {
 pub struct IncrementalGrounder<'s> {
     statements: &'s [Statement],
     preds: PredTable,
-    consts: HashMap<String, Sym>,
+    consts: super::consts::Constants,
     grounder: Grounder,
     /// Auxiliary `#projN` predicates so far (their names must stay distinct across calls).
     projections: usize,

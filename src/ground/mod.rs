@@ -36,7 +36,7 @@ pub mod undefined;
 mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
-use crate::symbol::{Signature, Sym, SymbolTable};
+use crate::symbol::{Signature, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{ProjectTarget, Statement, Term};
 use compile::Compiler;
@@ -44,7 +44,7 @@ use facts::InputFacts;
 use ir::PredTable;
 use plan::Planned;
 use state::Grounder;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 pub struct GroundOptions {
     /// `-c name=value` overrides, in command-line order.
@@ -148,7 +148,7 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
 /// checked otherwise, and a refusal is never a wrong answer.
 fn check_unground_parts(
     statements: &[Statement],
-    consts: &HashMap<String, Sym>,
+    consts: &consts::Constants,
     syms: &mut SymbolTable,
 ) -> Result<(), Diagnostic> {
     let mut preds = PredTable::default();
