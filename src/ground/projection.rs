@@ -28,7 +28,7 @@ use super::compile::Compiler;
 use super::ir::{self, Lit, PredId};
 use super::term::{self, CTerm, EvalError, VarId};
 use super::unpool::{self, expand_term};
-use crate::symbol::{Signature, Sym, SymbolTable};
+use crate::symbol::{Sym, SymbolTable};
 use crate::syntax::ast::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -50,16 +50,20 @@ pub enum Kind {
 
 /// The [`Kind`] of every predicate of a program part (predicates without rules have no atoms).
 pub struct Definitions {
-    kinds: HashMap<PredId, Kind>,
+    /// By predicate as written (no predicate or name is interned before compilation: their
+    /// numbering orders the ground program).
+    kinds: HashMap<Key, Kind>,
     no_atoms: Kind,
 }
 
 impl Definitions {
     pub fn kind(&self, pred: PredId, preds: &ir::PredTable, syms: &SymbolTable) -> &Kind {
-        match self.kinds.get(&pred) {
+        let sig = preds.sigs[pred];
+        let name = syms.name_str(sig.name);
+        match self.kinds.get(&(name.to_string(), sig.arity, sig.negative)) {
             Some(k) => k,
             // auxiliary predicates (`#projN` of anonymous variables) have rules of their own
-            None if syms.name_str(preds.sigs[pred].name).starts_with('#') => &Kind::Unknown,
+            None if name.starts_with('#') => &Kind::Unknown,
             None => &self.no_atoms,
         }
     }
@@ -112,13 +116,7 @@ impl Definitions {
                     None => Kind::Determined,
                 }
             };
-            let name = compiler.syms.name(&key.0);
-            let pred = compiler.preds.get(Signature {
-                name,
-                arity: key.1,
-                negative: key.2,
-            });
-            kinds.insert(pred, kind);
+            kinds.insert(key.clone(), kind);
         }
         Definitions {
             kinds,

@@ -18,7 +18,22 @@
 //! drops the undefined alternatives one by one; the grounder does that for the others, as it
 //! finds each instance undefined).
 
-use super::quirks::is_ground;
+use super::quirks;
+
+/// Whether `t` stands for one value to evaluate: no variables and no interval (`(1..2)+0` is
+/// two values, never undefined as a whole).
+fn is_ground(t: &Term) -> bool {
+    fn has_interval(t: &Term) -> bool {
+        match t {
+            Term::Interval(..) => true,
+            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(has_interval),
+            Term::Unary(_, x, _) => has_interval(x),
+            Term::Binary(_, x, y, _) => has_interval(x) || has_interval(y),
+            _ => false,
+        }
+    }
+    quirks::is_ground(t) && !has_interval(t)
+}
 use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::ast::*;
 

@@ -84,9 +84,11 @@ impl Parser<'_> {
                     } else {
                         Sign::Not
                     };
-                    if has_cond && has_alternatives(&atom.term) {
-                        // clingo expands these inside the head element, which a conditional
-                        // body literal cannot express
+                    if has_cond && has_alternatives(&atom.term) && shares_variable(&atom, &cond) {
+                        // clingo expands these inside the head element: their conjunction is
+                        // the disjunction of the alternatives in the body, but which element
+                        // an alternative joins depends on the condition's variables it uses
+                        // (see ground/projection.rs), which is not followed for negated ones
                         self.mark_unsupported(
                             "pool or interval in a negated head literal with a condition",
                         );
@@ -361,6 +363,36 @@ pub(super) fn has_pool(t: &Term) -> bool {
         Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
         _ => false,
     }
+}
+
+/// Whether the atom mentions a variable that occurs in the condition.
+fn shares_variable(atom: &Atom, cond: &[Literal]) -> bool {
+    fn vars(t: &Term, out: &mut Vec<String>) {
+        match t {
+            Term::Var(name, _) => out.push(name.clone()),
+            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().for_each(|a| vars(a, out)),
+            Term::Unary(_, x, _) => vars(x, out),
+            Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => {
+                vars(x, out);
+                vars(y, out);
+            }
+            _ => {}
+        }
+    }
+    let mut in_cond = Vec::new();
+    for l in cond {
+        match l {
+            Literal::Atom { atom, .. } => vars(&atom.term, &mut in_cond),
+            Literal::Comparison { lhs, rhs, .. } => {
+                vars(lhs, &mut in_cond);
+                vars(rhs, &mut in_cond);
+            }
+            Literal::Bool(..) => {}
+        }
+    }
+    let mut in_atom = Vec::new();
+    vars(&atom.term, &mut in_atom);
+    in_atom.iter().any(|v| in_cond.contains(v))
 }
 
 /// Whether a term contains a pool or an interval.
