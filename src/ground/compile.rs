@@ -9,6 +9,7 @@ use super::ir::{self, Body, Condition, Lit, PredTable, Var};
 use super::quirks;
 use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
+use super::undefined::OPERATION_UNDEFINED;
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
@@ -27,6 +28,11 @@ pub struct Compiler<'a> {
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
+    /// How many statements other than facts define each predicate (the whole program's, when
+    /// it is known: see [`quirks::assignment_recursion_never_fires`]).
+    pub definitions: Option<HashMap<quirks::PredKey, usize>>,
+    /// "operation undefined" for the terms of the parts removed before grounding.
+    pub infos: Vec<Diagnostic>,
 }
 
 /// Per-rule numbering of variables and conditions.
@@ -99,6 +105,8 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             shared_anonymous: Vec::new(),
+            definitions: None,
+            infos: Vec::new(),
         }
     }
 
@@ -415,12 +423,19 @@ impl<'a> Compiler<'a> {
 
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
-        if let Some(refusal) =
-            quirks::assignment_recursion(rule, &|name| self.consts.contains_key(name))
-        {
-            return Err(refusal);
+        let is_const = |name: &str| self.consts.contains_key(name);
+        let mut body = std::borrow::Cow::Borrowed(&rule.body);
+        if let Some(refusal) = quirks::assignment_recursion(rule, &is_const) {
+            match &self.definitions {
+                Some(defs) if quirks::assignment_recursion_never_fires(rule, defs, &is_const) => {
+                    // clingo checks the rule's safety but grounds no instance of it.
+                    let never = Literal::Bool(false, rule.span.clone());
+                    body.to_mut().push(BodyLit::Lit(never));
+                }
+                _ => return Err(refusal),
+            }
         }
-        let bodies = unpool::bodies(&rule.body);
+        let bodies = unpool::bodies(&body);
         for head in unpool::heads(&rule.head) {
             for body in &bodies {
                 self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span)?;
@@ -874,7 +889,7 @@ impl Compiler<'_> {
         body: &[BodyLit],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let mut value = |t: &Term| match self.ground_term(t) {
+        let mut eval = |t: &Term| match self.ground_term(t) {
             Ok(Some(s)) => match self.syms.as_int(s) {
                 Some(i) => GroundValue::Int(i),
                 None => GroundValue::Other,
@@ -885,13 +900,18 @@ impl Compiler<'_> {
                 GroundValue::Other
             }
         };
+        let mut value = static_undefined::Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        // The head first, as gringo: its undefined operation is the one reported.
         let mut simplify = || {
-            let mut body = static_undefined::body(body, &mut value)?;
             let head = match head {
                 RuleHead::Ast(h) => {
                     let (h, extra_body) = static_undefined::head(h, &mut value)?;
+                    let mut body = static_undefined::body(body, &mut value)?;
                     body.extend(extra_body);
-                    RuleHead::Ast(h)
+                    return Some((RuleHead::Ast(h), body));
                 }
                 RuleHead::Show(t) if static_undefined::any_term_undefined([t], &mut value) => {
                     return None;
@@ -909,9 +929,15 @@ impl Compiler<'_> {
                 }
                 _ => head.clone(),
             };
-            Some((head, body))
+            Some((head, static_undefined::body(body, &mut value)?))
         };
         let kept = simplify();
+        for span in value.undefined {
+            let info = Diagnostic::info(&span, OPERATION_UNDEFINED);
+            if !self.infos.contains(&info) {
+                self.infos.push(info);
+            }
+        }
         match error {
             Some(d) => Err(d),
             None => Ok(kept),

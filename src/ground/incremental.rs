@@ -151,6 +151,8 @@ impl<'s> IncrementalGrounder<'s> {
                 compiler.projections = self.projections;
                 let planned = compile_and_plan(&block.statements, &mut compiler, &mut directives);
                 self.projections = compiler.projections;
+                let infos = std::mem::take(&mut compiler.infos);
+                self.grounder.add_infos(infos);
                 rules.extend(planned?);
             }
         }

@@ -78,15 +78,19 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
     let base = parts::base_statements(statements);
-    let rules = {
+    let (rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        compile_and_plan(&base, &mut compiler, &mut directives)?
+        compiler.definitions = Some(quirks::definitions(&base));
+        let rules = compile_and_plan(&base, &mut compiler, &mut directives)?;
+        (rules, std::mem::take(&mut compiler.infos))
     };
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules)?;
-    let (mut program, mut infos) = grounder.finish();
+    let (mut program, grounder_infos) = grounder.finish();
+    let mut infos = compile_infos;
+    infos.extend(grounder_infos);
     program.record_grounded_heads();
     undefined::describe_operations(&mut infos, &base);
     infos.extend(undefined::undefined_atoms(&base));

@@ -279,3 +279,167 @@ fn has_pool_or_interval(t: &Term) -> bool {
         _ => false,
     }
 }
+
+/// A predicate: name, arity, classical negation.
+pub type PredKey = (String, usize, bool);
+
+fn pred_of(t: &Term) -> Vec<PredKey> {
+    expand_term(t)
+        .iter()
+        .filter_map(|t| match t {
+            Term::Fun {
+                name,
+                args,
+                negative,
+                ..
+            } => Some((name.clone(), args.len(), *negative)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The predicates of a rule's head atoms.
+fn head_preds(head: &Head) -> Vec<PredKey> {
+    let atoms: Vec<&Atom> = match head {
+        Head::None => Vec::new(),
+        Head::Atom(a) => vec![a],
+        Head::Disjunction(elems) => elems.iter().map(|e| &e.atom).collect(),
+        Head::Choice { elems, .. } => elems.iter().map(|e| &e.atom).collect(),
+        Head::Aggregate { elems, .. } => elems.iter().map(|e| &e.atom).collect(),
+    };
+    atoms.into_iter().flat_map(|a| pred_of(&a.term)).collect()
+}
+
+/// For each predicate, how many statements define it other than facts (a rule with a body or
+/// with a head that is not one atom, an `#external`).
+pub fn definitions(statements: &[&Statement]) -> HashMap<PredKey, usize> {
+    let mut count = HashMap::new();
+    for st in statements {
+        let preds = match st {
+            Statement::Rule(r) if r.body.is_empty() && matches!(r.head, Head::Atom(_)) => continue,
+            Statement::Rule(r) => head_preds(&r.head),
+            Statement::External(e) => pred_of(&e.atom.term),
+            _ => continue,
+        };
+        let mut preds = preds;
+        preds.sort();
+        preds.dedup();
+        for p in preds {
+            *count.entry(p).or_insert(0) += 1;
+        }
+    }
+    count
+}
+
+/// Whether clingo's grounder never fires `rule`, which has the shape [`assignment_recursion`]
+/// refuses. It grounds a rule with a conditional head in its recursive component as
+/// semi-naive evaluation does: an instance needs a body atom that is new in one iteration
+/// with the aggregate's value known, or all body atoms old when the value is new. The value
+/// of `C = #agg{...}` becomes known one iteration after the body atoms before it are new, and
+/// a body atom that was there when the component started only turns old when a rule of that
+/// component that gringo grounds before conditional heads defines its predicate. When only
+/// facts and the rule itself define the predicates of the body (and of the aggregates'
+/// elements), no instance ever fires: `p(1). p(C) : d(C) ; q :- p(1), C = #count{1:x}.` has
+/// the answer set {p(1)}. `definitions` is [`definitions`] of the program.
+pub fn assignment_recursion_never_fires(
+    rule: &Rule,
+    definitions: &HashMap<PredKey, usize>,
+    is_const: &dyn Fn(&str) -> bool,
+) -> bool {
+    let Head::Disjunction(elems) = &rule.head else {
+        return false;
+    };
+    // Grounded through gringo's disjunction statements for sure (an element with a condition
+    // or with several atoms; clingo grounds `q ; p(1..C) :- ...` as a plain rule when `C` is
+    // assigned).
+    let conditional = elems
+        .iter()
+        .any(|e| !e.cond.is_empty() || has_pool(&e.atom.term));
+    let own = head_preds(&rule.head);
+    let only_facts = |p: &PredKey| {
+        let here = usize::from(own.contains(p));
+        definitions.get(p).copied().unwrap_or(0) <= here
+    };
+    let mut assigned = Vec::new();
+    let mut preds = Vec::new();
+    for l in &rule.body {
+        match l {
+            BodyLit::Aggregate { agg, .. } => {
+                if assignment(l, &rule.body) == Tri::Yes {
+                    let guard = agg.left.as_ref().or(agg.right.as_ref());
+                    guard
+                        .into_iter()
+                        .for_each(|g| term_vars(&g.term, &mut assigned));
+                }
+                for e in &agg.elems {
+                    e.cond.iter().for_each(|c| literal_preds(c, &mut preds));
+                }
+            }
+            BodyLit::Lit(lit) => literal_preds(lit, &mut preds),
+            BodyLit::Conditional { lit, cond, .. } => {
+                literal_preds(lit, &mut preds);
+                cond.iter().for_each(|c| literal_preds(c, &mut preds));
+            }
+        }
+    }
+    let heads: Vec<Term> = elems
+        .iter()
+        .flat_map(|e| expand_term(&e.atom.term))
+        .collect();
+    // The body literals that depend on the rule's own head: each must bind its variables
+    // itself, without the assigned one, so that gringo puts it before the assignment.
+    let mut recursive = 0;
+    for l in &rule.body {
+        let BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }) = l
+        else {
+            continue;
+        };
+        if heads
+            .iter()
+            .all(|h| unify_apart(h, &atom.term, is_const) == Tri::No)
+        {
+            continue;
+        }
+        let mut vars = Vec::new();
+        term_vars(&atom.term, &mut vars);
+        if !binds_itself(&atom.term) || vars.iter().any(|v| assigned.contains(v)) {
+            return false;
+        }
+        recursive += 1;
+    }
+    conditional && !assigned.is_empty() && recursive > 0 && preds.iter().all(only_facts)
+}
+
+/// The predicates of the atoms a literal mentions, whatever its sign.
+fn literal_preds(l: &Literal, out: &mut Vec<PredKey>) {
+    if let Literal::Atom { atom, .. } = l {
+        out.extend(pred_of(&atom.term));
+    }
+}
+
+/// Whether the term's variables are all bound by matching it (no arithmetic, pool or
+/// interval around them), and none is anonymous (gringo projects `p(_)` onto an auxiliary
+/// predicate defined by a plain rule, and that rule makes the body atoms old).
+fn binds_itself(t: &Term) -> bool {
+    match t {
+        Term::Fun { args, .. } => args.iter().all(binds_itself),
+        Term::Anonymous(_) => false,
+        Term::Unary(..) | Term::Binary(..) | Term::Interval(..) | Term::Pool(..) => {
+            is_ground(t) && !has_pool_or_interval(t)
+        }
+        _ => true,
+    }
+}
+
+fn has_pool(t: &Term) -> bool {
+    match t {
+        Term::Pool(..) => true,
+        Term::Fun { args, .. } => args.iter().any(has_pool),
+        Term::Unary(_, x, _) => has_pool(x),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
+        _ => false,
+    }
+}
