@@ -28,9 +28,9 @@ pub struct Compiler<'a> {
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
-    /// How many statements other than facts define each predicate (the whole program's, when
-    /// it is known: see [`quirks::assignment_recursion_never_fires`]).
-    pub definitions: Option<HashMap<quirks::PredKey, usize>>,
+    /// The whole program's predicate dependencies, when it is known (see
+    /// [`quirks::assignment_recursion_never_fires`]).
+    pub program_deps: Option<quirks::ProgramDeps>,
     /// "operation undefined" for the terms of the parts removed before grounding.
     pub infos: Vec<Diagnostic>,
 }
@@ -105,7 +105,7 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             shared_anonymous: Vec::new(),
-            definitions: None,
+            program_deps: None,
             infos: Vec::new(),
         }
     }
@@ -425,8 +425,13 @@ impl<'a> Compiler<'a> {
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
         let is_const = |name: &str| self.consts.contains_key(name);
         let mut body = std::borrow::Cow::Borrowed(&rule.body);
+        if let Some(deps) = &self.program_deps
+            && let Some(refusal) = quirks::indirect_assignment_recursion(rule, deps)
+        {
+            return Err(refusal);
+        }
         if let Some(refusal) = quirks::assignment_recursion(rule, &is_const) {
-            match &self.definitions {
+            match &self.program_deps {
                 Some(defs) if quirks::assignment_recursion_never_fires(rule, defs, &is_const) => {
                     // clingo checks the rule's safety but grounds no instance of it.
                     let never = Literal::Bool(false, rule.span.clone());

@@ -80,7 +80,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let base = parts::base_statements(statements);
     let (rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        compiler.definitions = Some(quirks::definitions(&base));
+        compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
         let rules = compile_and_plan(&base, &mut compiler, &mut directives)?;
         (rules, std::mem::take(&mut compiler.infos))
     };
