@@ -12,6 +12,9 @@ same way. Exits 1 if any program is wrong, crashes or gets a bad message.
     python3 scripts/differential.py --seed 7 --programs 500 --only pool,interval   # one family
     python3 scripts/differential.py --seed 7 --index 42                          # replay one
     python3 scripts/differential.py --list-features
+
+A generated program may include files (written beside it) and carry command-line options for
+both tools (`--project`, `-c n=2`); the report shows them with the program.
 """
 import argparse
 import json
@@ -76,18 +79,23 @@ def per_feature(runner, opts):
     print("| feature | programs | agree | aspsat refuses | clingo refuses | wrong | crash |")
     print("|---|---|---|---|---|---|---|")
     bad = 0
+    failures = []
     for f in FEATURES:
         report = Report()
         for i in range(opts.per_feature):
             prog = generate(program_seed(opts.seed, i), {f}, opts.size)
-            outcome, detail, _, _ = runner.check(prog.text)
+            outcome, detail, _, _ = runner.check(prog.text, prog.files, prog.options)
             report.add(f"--seed {opts.seed} --only {f} --index {i}", outcome, detail, prog.text,
-                       prog.constructs)
+                       prog.constructs, prog.files, prog.options)
         o = report.outcomes
         rate = 100.0 * o["aspsat_refuses"] / max(1, report.compared())
         print(f"| {f} | {sum(o.values())} | {o['agree']} | {o['aspsat_refuses']} ({rate:.1f}%) | "
               f"{o['clingo_refuses']} | {o['wrong']} | {o['crash'] + o['bad_message']} |")
         bad += o["wrong"] + o["crash"] + o["bad_message"]
+        failures += report.failures
+    for f in failures:
+        # replay with `--seed S --only F --index I`
+        print(f"{f['outcome'].upper()} {f['label']}: {f['detail']}")
     sys.exit(1 if bad else 0)
 
 
@@ -144,12 +152,17 @@ def main():
         for i in indices:
             seed = program_seed(opts.seed, i)
             prog = generate(seed, enabled, opts.size)
-            outcome, detail, want, got = runner.check(prog.text)
+            outcome, detail, want, got = runner.check(prog.text, prog.files, prog.options)
             label = f"--seed {opts.seed} --index {i}"
-            report.add(label, outcome, detail, prog.text, prog.constructs)
+            report.add(label, outcome, detail, prog.text, prog.constructs, prog.files,
+                       prog.options)
             if opts.verbose or opts.index is not None:
                 print(f"{label}: {outcome} {detail}")
                 if opts.index is not None:
+                    for name, content in prog.files.items():
+                        print(f"% file {name}:\n{content}% end of {name}")
+                    if prog.options:
+                        print("% options:", " ".join(prog.options))
                     print(prog.text)
                     print("clingo:", json.dumps(want))
                     print("aspsat:", json.dumps(got))
@@ -160,18 +173,19 @@ def main():
             shrunk += 1
             target = signature(f["outcome"], f["detail"])
 
-            def still_fails(text):
-                o, d, _, _ = runner.check(text)
+            def still_fails(text, f=f):
+                o, d, _, _ = runner.check(text, f["files"], f["options"])
                 return signature(o, d) == target
 
             small, _ = shrink(f["text"], still_fails, max_checks=600)
-            o, d, _, _ = runner.check(small)
+            o, d, _, _ = runner.check(small, f["files"], f["options"])
             f["shrunk"], f["shrunk_detail"] = small, f"{o}: {d}"
         for msg, _ in report.refusals.most_common(opts.shrink_refusals):
             target = ("aspsat_refuses", msg)
+            files, options = report.example_inputs[msg]
 
             def still_refused(text):
-                o, d, _, _ = runner.check(text)
+                o, d, _, _ = runner.check(text, files, options)
                 return (o, d) == target
 
             small, _ = shrink(report.examples[msg], still_refused, max_checks=400)
@@ -182,6 +196,10 @@ def main():
                 name = f["label"].replace("--", "").replace(" ", "_")
                 with open(os.path.join(opts.keep, name + ".lp"), "w") as fh:
                     fh.write(f"% {f['outcome']}: {f['detail']}\n" + f["text"])
+                for inc, content in f["files"].items():
+                    # the program includes it by this name: keep it beside the program
+                    with open(os.path.join(opts.keep, inc), "w") as fh:
+                        fh.write(content)
                 if f.get("shrunk"):
                     with open(os.path.join(opts.keep, name + ".min.lp"), "w") as fh:
                         fh.write(f"% {f['shrunk_detail']}\n" + f["shrunk"])

@@ -16,7 +16,9 @@ refusals are counted. A wrong answer or crash is printed with its seed; replay o
 
 KIND: `agg` (aggregates and conditional literals in loops), `disj` (disjunctions with
 conditions and negated elements), `fo` (small first-order programs: reachability with #count,
-conditional literals over domains), or `all` (the default: a mix).
+conditional literals over domains), `own` (loops through conditional disjunctions whose heads
+also have atoms from outside the loop: clingo issue #495, see `src/ground/own_conditions.rs`;
+not part of `all`), or `all` (the default: a mix).
 """
 import argparse
 import os
@@ -71,8 +73,9 @@ def dimacs_sets(aspsat, path, tmp):
         if line.startswith("c fact "):
             facts.append(line.split(" ", 2)[2])
         elif line.startswith("c atom "):
+            # several atoms may share a variable (`c atom 2 a2` and `c atom 2 a1`)
             _, _, var, sym = line.split(" ", 3)
-            atoms[int(var)] = sym
+            atoms.setdefault(int(var), []).append(sym)
         elif line.startswith("p cnf"):
             nvars = int(line.split()[2])
         elif line and not line.startswith("c"):
@@ -88,7 +91,8 @@ def dimacs_sets(aspsat, path, tmp):
                 if not s.solve():
                     return ("ok", out)
                 values = {abs(v): v > 0 for v in s.get_model()}
-                out.add(tuple(sorted(facts + [atoms[v] for v in atoms if values.get(v, False)])))
+                out.add(tuple(sorted(facts + [a for v in atoms if values.get(v, False)
+                                              for a in atoms[v]])))
                 block = [(-v if values.get(v, False) else v) for v in atoms]
                 if not block:
                     return ("ok", out)
@@ -111,7 +115,7 @@ def dimacs_sets(aspsat, path, tmp):
                     v = int(x)
                     if v != 0:
                         values[abs(v)] = v > 0
-        shown = tuple(sorted(facts + [atoms[v] for v in atoms if values.get(v, False)]))
+        shown = tuple(sorted(facts + [a for v in atoms if values.get(v, False) for a in atoms[v]]))
         out.add(shown)
         block = [(-v if values.get(v, False) else v) for v in atoms]
         if not block:
@@ -230,7 +234,54 @@ def first_order(rng):
     return "\n".join(lines) + "\n"
 
 
+def own_heads(rng):
+    """Programs of the shape clingo issue #495 is about: facts and plain rules giving atoms to
+    predicates that conditional disjunctions of a loop define too, rules with two recursive
+    literals, conditions (in heads, body conditional literals, aggregates) over those heads."""
+    if rng.randrange(2):
+        atoms = [f"a{i}" for i in range(rng.randint(3, 5))]
+        lines = [f"{a}." for a in atoms if rng.randrange(4) == 0]
+    else:
+        # with arguments: unification decides which rules depend on each other
+        names = [f"p{i}" for i in range(rng.randint(2, 3))]
+        atoms = [f"{n}({t})" for n in names for t in ("1", "2", "X", "Y")]
+        lines = ["d(1..2)."] + [f"{n}({rng.randint(1, 2)})." for n in names
+                                if rng.randrange(3) == 0]
+    for _ in range(rng.randint(2, 5)):
+        r = rng.randrange(10)
+        if r < 4:
+            elems = []
+            for _ in range(rng.randint(1, 2)):
+                e = rng.choice(atoms)
+                if rng.randrange(3) > 0:
+                    e += " : " + ", ".join(lit(rng, atoms, 85) for _ in range(rng.randint(1, 2)))
+                elems.append(e)
+            h = " ; ".join(elems)
+        elif r < 8:
+            h = rng.choice(atoms)
+        else:
+            h = f"{{ {rng.choice(atoms)} : {lit(rng, atoms, 85)} }}"
+        body = []
+        for _ in range(rng.randint(0, 3)):
+            k = rng.randrange(10)
+            if k < 6:
+                body.append(lit(rng, atoms, 85))
+            elif k < 8:
+                body.append(f"{lit(rng, atoms, 85)} : {lit(rng, atoms, 85)}")
+            else:
+                body.append(f"#count {{ 1 : {lit(rng, atoms, 85)} }} > 0")
+        if "(" in atoms[0]:
+            # every variable bound by the domain (clingo's safety)
+            body += ["d(X)", "d(Y)"]
+        lines.append(f"{h} :- {'; '.join(body)}." if body else f"{h}.")
+    if "(" not in atoms[0]:
+        lines += [f"#show {a}/0." for a in atoms]
+    return "\n".join(lines) + "\n"
+
+
 def program(rng, kind):
+    if kind == "own":
+        return own_heads(rng)
     if kind == "all":
         kind = rng.choice(["agg", "agg", "disj", "disj", "fo"])
     if kind == "agg":
@@ -244,7 +295,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--programs", type=int, default=500)
-    ap.add_argument("--kind", default="all", choices=["all", "agg", "disj", "fo"])
+    ap.add_argument("--kind", default="all", choices=["all", "agg", "disj", "fo", "own"])
     ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
     ap.add_argument("--no-dimacs", action="store_true")
     ap.add_argument("--show", action="store_true")
@@ -264,7 +315,11 @@ def main():
                 print(text)
             with open(path, "w") as f:
                 f.write(text)
-            expected = clingo_sets(text)
+            try:
+                expected = clingo_sets(text)
+            except RuntimeError:
+                counts["clingo_rejects"] = counts.get("clingo_rejects", 0) + 1
+                continue
             counts["programs"] += 1
             status, got = aspsat_sets(args.aspsat, path)
             if status == "ok" and got == expected:

@@ -26,6 +26,51 @@ fn answer_lines(stdout: &str) -> usize {
     stdout.lines().filter(|l| l.starts_with("Answer:")).count()
 }
 
+/// The output with each `Answer: K (Time: 0.003s)` line as `Answer: K` (times vary by run).
+fn without_answer_times(stdout: &str) -> String {
+    let lines = stdout.lines().map(|l| match l.split_once(" (Time: ") {
+        Some((answer, time))
+            if answer.starts_with("Answer: ") || answer.starts_with("% Answer: ") =>
+        {
+            let seconds = time.strip_suffix("s)").expect("clingo's (Time: …s)");
+            let (whole, millis) = seconds.split_once('.').expect("a decimal point");
+            assert!(
+                !whole.is_empty() && whole.chars().all(|c| c.is_ascii_digit()),
+                "{l}"
+            );
+            assert!(
+                millis.len() == 3 && millis.chars().all(|c| c.is_ascii_digit()),
+                "{l}"
+            );
+            answer
+        }
+        _ => l,
+    });
+    lines.map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn answer_lines_have_clingos_time() {
+    let text = run(&[CHOICE, "0"]);
+    assert!(text.stdout.contains("Answer: 1 (Time: "), "{}", text.stdout);
+    let masked = without_answer_times(&text.stdout);
+    assert!(
+        masked.contains("Answer: 1\n") && masked.contains("Answer: 6\n"),
+        "{masked}"
+    );
+    let competition = run(&["--outf=1", CHOICE, "0"]);
+    assert!(
+        competition.stdout.contains("% Answer: 6 (Time: "),
+        "{}",
+        competition.stdout
+    );
+    let json = run(&["--outf=2", CHOICE, "0"]);
+    let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
+    for w in doc["Call"][0]["Witnesses"].as_array().expect("witnesses") {
+        assert!(w["Time"].as_f64().is_some_and(|t| t >= 0.0), "{w}");
+    }
+}
+
 #[test]
 fn files_without_a_subcommand_are_solved() {
     let plain = run(&[CHOICE, "0"]);
@@ -93,7 +138,11 @@ fn quiet_levels_choose_the_models_printed() {
     }
     let last = run(&["--quiet=1", CHOICE, "0"]);
     assert_eq!(answer_lines(&last.stdout), 1, "{}", last.stdout);
-    assert!(last.stdout.contains("Answer: 6\n"), "{}", last.stdout);
+    assert!(
+        without_answer_times(&last.stdout).contains("Answer: 6\n"),
+        "{}",
+        last.stdout
+    );
     let json = run(&["--outf=2", "-q", CHOICE, "0"]);
     let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
     assert!(doc["Call"][0].get("Witnesses").is_none());
@@ -176,7 +225,7 @@ fn brave_and_cautious_consequences_as_clingo() {
         brave.stdout
     );
     assert!(
-        brave.stdout.contains("Answer: 2\na b c d\n"),
+        without_answer_times(&brave.stdout).contains("Answer: 2\na b c d\n"),
         "{}",
         brave.stdout
     );

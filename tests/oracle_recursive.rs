@@ -538,8 +538,9 @@ fn random_program(rng: &mut Rng, disjunctive: bool) -> Program {
 }
 
 /// Checks the seeds' programs; returns (programs, refused by the ranking translation). The
-/// shape whose reading clingo's grounder makes its own (a recursive disjunctive rule with a
-/// condition on its own head, see `ground::own_conditions`) is refused by both routes.
+/// programs clingo's grounder may read in its own way (a literal over the head of a conditional
+/// disjunction beside another recursive literal, clingo issue #495, see
+/// `ground::own_conditions`) are refused by both routes.
 fn check_seeds(seeds: std::ops::Range<u64>, disjunctive: bool) -> (usize, usize) {
     let mut failures = Vec::new();
     let mut refused = 0;

@@ -15,7 +15,16 @@ answer at once, yet every construct appears in every position the grammar allows
                conditions, head aggregates of every function, #false/#true, integrity constraints
   statements   facts, rules, constraints, weak constraints and #minimize/#maximize with several
                priorities and tuples, #show (signatures, negative signatures, terms, nothing),
-               #const
+               #const (with `-c` on the command line), #external with and without bodies and
+               values, #heuristic, #project (atoms and signatures; with and without `--project`),
+               #edge, #defined, #program parts with parameters, #include of a file beside the
+               program
+  lexical      strings with escapes, integers in every base with and without a minus, #inf/#sup
+               and their long spellings, `%*...*%` (nested, multi-line) and `%` comments between
+               any two tokens, anonymous variables in every literal position that allows them
+
+A program may come with files it includes (`Program.files`, written beside it) and command-line
+options for both tools (`Program.options`, e.g. `--project` or `-c n=2`).
 
 Every construct used is recorded in `Program.constructs` (for refusal rates per construct), and
 every family of constructs has a switch (`FEATURES`) so a run can target one of them.
@@ -45,7 +54,30 @@ FEATURES = {
     "show": "#show signatures, terms and #show.",
     "const": "#const definitions",
     "unsafe": "occasionally unsafe rules (both must refuse)",
+    "external": "#external atom [: body]. [true|false|free|release], external atoms used in rules",
+    "heuristic": "#heuristic atom [: body]. [w@p, modifier] (answer sets must not change)",
+    "project": "#project atoms and signatures, enumerated with and without --project",
+    "edge": "#edge (u,v; ...) [: body]. (acyclicity of the chosen edges)",
+    "parts": "#program parts with and without parameters (only base is grounded)",
+    "defined": "#defined signatures",
+    "include": "#include of a file beside the program (also twice, also inside a part)",
+    "comments": "%*...*% block comments (nested, multi-line) and % line comments between tokens",
+    "strings": "strings with escapes (\\\" \\\\ \\n) in every term position",
+    "intbases": "integers in every base (0x 0o 0b), negative too, in every term position",
+    "anon": "anonymous variables in every literal position that allows them",
+    "unsupported": "constructs aspsat refuses by design (comparison or #true in a head, `not` "
+                   "choice/aggregate elements, negated comparison chains): must be refused "
+                   "with file:line:col, never answered",
 }
+
+# statements the parser accepts and aspsat refuses (README "Not supported yet")
+UNSUPPORTED = ["a ; 1 < 2 :- r.", "X = 1 :- d(X).", "{ not p(1) } :- r.", "p(1) ; #true.",
+               "r :- not 1 < 2 < 3.", "#sum { 1 : not q(1) } :- r.", "{ 1 < 2 }.",
+               "r :- #count { p(1) : 1 < 2 < 3 } > 0."]
+
+# where an atom may have an anonymous argument: positions where its literal binds or projects
+ANON_POSITIONS = {"body", "cond", "aggelem", "aggcond", "headcond", "mincond", "dirbody"}
+HEURISTIC_MODIFIERS = ["sign", "level", "true", "false", "init", "factor"]
 
 CMP = ["=", "!=", "<", "<=", ">", ">="]
 FUNCS = ["#count", "#sum", "#sum+", "#min", "#max"]
@@ -69,6 +101,8 @@ def join_body(lits):
 class Program:
     text: str
     constructs: set = field(default_factory=set)
+    files: dict = field(default_factory=dict)  # name -> text of files the program includes
+    options: list = field(default_factory=list)  # command-line options for clingo and aspsat
 
 
 class Gen:
@@ -80,6 +114,9 @@ class Gen:
         self.size = size
         self.tags = set()
         self.consts = []
+        self.files = {}
+        self.options = []
+        self.context = "rule"  # the kind of statement being generated (for construct tags)
 
     # ----- helpers ------------------------------------------------------------------------
 
@@ -98,15 +135,34 @@ class Gen:
     # ----- terms --------------------------------------------------------------------------
 
     def number(self):
-        if self.chance(0.05):
-            self.tag("int.bases")
-            return self.pick(["0x2", "0b1", "0o3", "0x0", "-0b10"])
+        if self.chance(0.05) or self.on("intbases", 0.2):
+            if self.chance(0.1):
+                # literals beyond 32 bits wrap as in clingo (0x100000001 is 1)
+                self.tag("int.wrap")
+                return self.pick(["0x100000001", "4294967298", "-0x100000002", "2147483648"])
+            return self.based(self.rng.choice([-2, -1, 0, 1, 2, 3, 17]))
         return str(self.rng.choice([-1, 0, 1, 1, 2, 2, 3]))
+
+    def based(self, value):
+        """`value` written in base 16, 8 or 2 (`-0x1f`), or as a plain decimal."""
+        self.tag("int.bases")
+        sign = "-" if value < 0 else ""
+        digits = abs(value)
+        form = self.pick(["x", "X", "o", "b", "d"])
+        if form == "d":
+            return str(value)
+        if sign:
+            self.tag("int.bases.negative")
+        text = {"x": f"0x{digits:x}", "X": f"0x{digits:X}", "o": f"0o{digits:o}",
+                "b": f"0b{digits:b}"}[form]
+        return sign + text
 
     def simple(self, vars_):
         """A small term: a bound variable or a number in the domain."""
         if vars_ and self.chance(0.6):
             return self.pick(vars_)
+        if self.on("intbases", 0.15):
+            return self.based(self.rng.randint(1, 3))
         return str(self.rng.randint(1, 3))
 
     def term(self, vars_, where, depth=0):
@@ -115,6 +171,16 @@ class Gen:
         if depth < 2 and r < 0.08 and self.on("pool"):
             self.tag(f"pool.{where}")
             alts = [self.term(vars_, where, depth + 1) for _ in range(self.rng.randint(2, 3))]
+            form = self.pick(["paren", "paren", "fun", "tuple", "abs"])
+            if form != "paren":
+                self.tag(f"pool.form.{form}")
+            if form == "fun":
+                # alternatives of a whole argument list: f(1,2;3) is f(1,2) or f(3)
+                return f"f({alts[0]},{self.simple(vars_)};{';'.join(alts[1:])})"
+            if form == "tuple":
+                return f"({alts[0]},{alts[1]};{self.simple(vars_)},{alts[-1]})"
+            if form == "abs":
+                return "|" + ";".join(alts) + "|"
             return "(" + ";".join(alts) + ")"
         if depth < 2 and r < 0.14 and self.on("interval"):
             self.tag(f"interval.{where}")
@@ -143,6 +209,8 @@ class Gen:
         if depth < 2 and r < 0.37 and self.on("termkinds"):
             self.tag("termkinds")
             return self.kind_term(vars_, where, depth)
+        if r < 0.42 and self.on("strings", 0.5):
+            return self.string()
         if self.consts and self.chance(0.1):
             self.tag("const.use")
             return self.pick(self.consts)
@@ -152,17 +220,30 @@ class Gen:
         """A term of one of clingo's kinds: symbol, string, function, tuple, #inf, #sup."""
         k = self.pick(["sym", "str", "fun", "tuple", "inf", "sup", "negsym"])
         if k == "sym":
+            if self.chance(0.15):
+                self.tag("names.sym")
+                return self.pick(["_a", "a'", "c'd", "__b"])
             return self.pick(["a", "b"])
         if k == "negsym":
             return self.pick(["-a", "-f(1)"])
         if k == "str":
-            return self.pick(['"a"', '"b"', '"x\\"y"', '""', '"a b"'])
+            return self.string()
         if k == "fun":
             return f"f({self.term(vars_, where, depth + 1)})"
         if k == "tuple":
-            return self.pick(["()", f"({self.simple(vars_)},)",
+            return self.pick(["()", "(,)", "g()", f"({self.simple(vars_)},)",
                               f"({self.simple(vars_)},{self.term(vars_, where, depth + 1)})"])
+        if self.chance(0.2):
+            self.tag("infsup.long")
+            return "#infimum" if k == "inf" else "#supremum"
         return "#inf" if k == "inf" else "#sup"
+
+    def string(self):
+        if self.on("strings"):
+            self.tag("string.escape")
+            return self.pick(['"x\\"y"', '"\\\\"', '"a\\nb"', '"\\"\\\\\\n"', '"%* no comment *%"',
+                              '"a\\\\\\"b"', '"\\n"', '"1"', '"a.b"', '"é€"'])
+        return self.pick(['"a"', '"b"', '"x\\"y"', '""', '"a b"'])
 
     # ----- atoms and literals -------------------------------------------------------------
 
@@ -175,11 +256,16 @@ class Gen:
         arity = PREDS[pred]
         if arity == 0:
             return neg + pred
-        if self.on("pool", 0.06) and arity == 1:
+        if self.on("pool", 0.06):
             self.tag(f"pool.{where}")
-            alts = [self.term(vars_, where) for _ in range(2)]
+            alts = [",".join(self.term(vars_, where) for _ in range(arity)) for _ in range(2)]
             return f"{neg}{pred}({';'.join(alts)})"
-        return f"{neg}{pred}({','.join(self.term(vars_, where) for _ in range(arity))})"
+        args = [self.term(vars_, where) for _ in range(arity)]
+        # `not -p(_)` is unsafe in clingo (both refuse): rarely, so that programs get compared
+        if where in ANON_POSITIONS and self.on("anon", 0.03 if neg else 0.25):
+            self.tag(f"anon.{where}")
+            args[self.rng.randrange(arity)] = "_"
+        return f"{neg}{pred}({','.join(args)})"
 
     def naf(self, text):
         if self.on("naf", 0.35):
@@ -201,7 +287,11 @@ class Gen:
         if self.chance(0.1):
             self.tag("cmp.chain")
             return f"{a} {self.pick(CMP)} {b} {self.pick(CMP)} {self.simple(vars_)}"
-        text = f"{a} {self.pick(CMP)} {b}"
+        op = self.pick(CMP)
+        if self.chance(0.1):
+            self.tag("cmp.spelling")
+            op = {"=": "==", "!=": "<>"}.get(op, op)
+        text = f"{a} {op} {b}"
         if self.chance(0.12):
             self.tag("cmp.not")
             text = self.pick(["not ", "not ", "not not "]) + text
@@ -222,7 +312,12 @@ class Gen:
 
     def local(self, vars_):
         """A fresh local variable bound by `d(V)` (for conditions and aggregate elements)."""
-        name = self.pick([v for v in ["Y", "Z", "W"] if v not in vars_] or ["W"])
+        if self.on("termkinds", 0.05):
+            # variable names with primes and leading underscores
+            self.tag("names.var")
+            name = self.pick([v for v in ["_U", "U'", "_V'"] if v not in vars_] or ["W"])
+        else:
+            name = self.pick([v for v in ["Y", "Z", "W"] if v not in vars_] or ["W"])
         return name, f"d({name})"
 
     def condition(self, vars_, where, binder=None):
@@ -243,6 +338,11 @@ class Gen:
         if self.chance(0.1):
             self.tag("cond.empty")
             return Cond(f"{self.plain_literal(vars_, 'cond')} : ")
+        if self.chance(0.04):
+            # the local variable bound by the positive atom before the `:` (clingo matches it
+            # against that atom's domain)
+            self.tag("cond.headbinds")
+            return Cond(f"{binder[:-len(local) - 1]}{local}) : {self.condition(vars_, 'cond')}")
         return Cond(f"{head} : {self.condition(vars_, 'cond', binder)}")
 
     # ----- aggregates ---------------------------------------------------------------------
@@ -274,6 +374,10 @@ class Gen:
         if self.on("undef", 0.04):
             self.tag("undef.guard")
             t = "1/0"
+        if self.chance(0.1):
+            # a guard without an operator means `<=` (`1 #count{...} 2`)
+            self.tag("agg.guard.bare")
+            return f"{t} " if lhs else f" {t}"
         return (f"{t} {op} " if lhs else f" {op} {t}")
 
     def guards(self, vars_):
@@ -305,6 +409,11 @@ class Gen:
                 if self.chance(0.05):
                     self.tag("agg.tuple.empty")
                     tup = [""]
+                if self.chance(0.07):
+                    # an element without a condition: its tuple over the rule's variables
+                    self.tag("agg.nocond")
+                    elems.append(",".join([self.weight(vars_, func), *vars_]))
+                    continue
                 cond = self.condition(vars_, "aggcond", binder)
                 elems.append(f"{','.join(tup)} : {cond}")
         left, right = self.guards(vars_)
@@ -411,8 +520,10 @@ class Gen:
         for _ in range(self.rng.randint(min_len, 2)):
             r = self.rng.random()
             if r < 0.15 and self.on("cond"):
+                self.tag(f"cond.in.{self.context}")
                 lits.append(self.conditional(vars_))
             elif r < 0.35 and self.on("bodyagg"):
+                self.tag(f"bodyagg.in.{self.context}")
                 lits.append(self.body_aggregate(vars_))
             else:
                 lits.append(self.plain_literal(vars_, "body"))
@@ -446,11 +557,17 @@ class Gen:
         self.tag("weak")
         vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1]))
         body = self.body(vars_, min_len=1)
+        if self.on("assign", 0.3):
+            # the weight (or a tuple term) is the value of an aggregate
+            self.tag("assign.in.weak")
+            lit, var = self.assignment(vars_)
+            body.append(lit)
+            vars_ = vars_ + [var]
         w = self.pick(["1", "2", "-1", *vars_, "0"])
         if self.on("undef", 0.05):
             self.tag("undef.weight")
             w = "a"
-        prio = self.pick(["", "@0", "@1", "@2", "@-1"])
+        prio = self.pick(["", "@0", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
         if prio:
             self.tag("weak.priority")
         tup = [self.term(vars_, "weaktuple") for _ in range(self.rng.choice([0, 1, 2]))]
@@ -485,13 +602,179 @@ class Gen:
         if r < 0.85:
             self.tag("show.term")
             vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
+            body = self.body(vars_)
+            if self.on("assign", 0.3):
+                self.tag("assign.in.show")
+                lit, var = self.assignment(vars_)
+                body.append(lit)
+                vars_ = vars_ + [var]
             t = self.term(vars_, "show")
             if self.chance(0.3):
                 t = f"f({t},{self.term(vars_, 'show')})"
-            body = self.body(vars_)
             return f"#show {t}" + (f" : {join_body(body)}." if body else ".")
         self.tag("show.nothing")
         return "#show."
+
+    # ----- directives -----------------------------------------------------------------------
+
+    def directive_body(self, vars_):
+        """`.`, `: .` or `: body.` for #external, #heuristic, #project and #edge (a body binds
+        `vars_`, and may hold aggregates and conditional literals like a rule body)."""
+        if not vars_ and self.chance(0.3):
+            return "."
+        if not vars_ and self.chance(0.1):
+            self.tag("directive.emptybody")
+            return ": ."
+        return f": {join_body(self.body(vars_))}."
+
+    def external(self):
+        self.tag("external")
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 0, 1, 1, 2]))
+        atom = self.atom(vars_, "external")
+        body = self.directive_body(vars_)
+        if body != ".":
+            self.tag("external.body")
+        value = self.pick(["", "", " [true]", " [false]", " [free]", " [release]"])
+        if value:
+            self.tag(f"external.{value.strip(' []')}")
+        return f"#external {atom} {body}{value}"
+
+    def heuristic(self):
+        self.tag("heuristic")
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
+        if vars_ and self.chance(0.3):
+            # the directive's atom is also a positive body literal: it binds its variables
+            self.tag("heuristic.atombinds")
+            atom, body = self.binding_atom(vars_), "."
+        else:
+            atom = self.atom(vars_, "heuristic", classical=True)
+            body = self.directive_body(vars_)
+        weight = self.pick(["1", "2", "-1", "0", *vars_, "a", self.number()])
+        prio = self.pick(["", "", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
+        mod = self.pick(HEURISTIC_MODIFIERS)
+        self.tag(f"heuristic.{mod}")
+        return f"#heuristic {atom} {body} [{weight}{prio}, {mod}]"
+
+    def project(self):
+        self.tag("project")
+        if self.chance(0.4):
+            self.tag("project.sig")
+            pred = self.pick(list(PREDS))
+            neg = "-" if self.on("classneg", 0.2) else ""
+            return f"#project {neg}{pred}/{PREDS[pred]}."
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([0, 1, 1]))
+        if vars_ and self.chance(0.3):
+            self.tag("project.atombinds")
+            return f"#project {self.binding_atom(vars_)}."
+        return f"#project {self.atom(vars_, 'project')} {self.directive_body(vars_)}"
+
+    def binding_atom(self, vars_):
+        """An atom that binds all of `vars_` (one or two variables) by itself."""
+        neg = "-" if self.on("classneg", 0.12) else ""
+        if len(vars_) == 2:
+            return f"{neg}s({vars_[0]},{vars_[1]})"
+        other = self.pick([vars_[0], self.simple([])])
+        return neg + self.pick([f"p({vars_[0]})", f"q({vars_[0]})", f"s({vars_[0]},{other})",
+                                f"s({other},{vars_[0]})"])
+
+    def edge(self):
+        self.tag("edge")
+        r = self.rng.random()
+        if r < 0.35:
+            # the edges of s/2 (chosen by `edge_choice` or derived by random rules)
+            self.tag("edge.rel")
+            body = [f"s(X,Y)"] + self.body([], 0)[:1]
+            if self.chance(0.3):
+                body.append(self.plain_literal(["X", "Y"], "dirbody"))
+            return f"#edge (X,Y) : {join_body(body)}."
+        if r < 0.6:
+            self.tag("edge.pool")
+            pairs = [f"{self.rng.randint(1, 3)},{self.rng.randint(1, 3)}"
+                     for _ in range(self.rng.randint(1, 3))]
+            return f"#edge ({';'.join(pairs)}) {self.directive_body([])}"
+        vars_ = self.rng.sample(["X", "Y"], self.rng.choice([1, 2]))
+        u = self.term(vars_, "edge")
+        v = self.term(vars_, "edge")
+        return f"#edge ({u},{v}) {self.directive_body(vars_)}"
+
+    def edge_choice(self):
+        """A choice of a few s/2 pairs, so that #edge has cycles to break."""
+        self.tag("edge.choice")
+        pairs = {(self.rng.randint(1, 3), self.rng.randint(1, 3)) for _ in range(4)}
+        return "{ " + "; ".join(f"s({a},{b})" for a, b in sorted(pairs)) + " }."
+
+    def defined(self):
+        self.tag("defined")
+        pred, arity = self.pick(list(PREDS.items()) + [("z", 2), ("u", 0)])
+        neg = "-" if self.on("classneg", 0.2) else ""
+        return f"#defined {neg}{pred}/{arity}."
+
+    def statement(self):
+        """One statement of the main program or of an included file."""
+        self.context = "rule"
+        r = self.rng.random()
+        extra = [f for f in ("external", "heuristic", "project", "edge", "defined")
+                 if self.on(f, 0.5)]
+        if extra and r < 0.25:
+            kind = self.pick(extra)
+            self.context = kind
+            if kind == "edge" and self.chance(0.5):
+                return self.edge_choice() + "\n" + self.edge()
+            return getattr(self, kind)()
+        r = self.rng.random()
+        if r < 0.6:
+            return self.rule()
+        if r < 0.75:
+            self.context = "constraint"
+            return self.constraint()
+        if r < 0.85 and self.on("weak"):
+            self.context = "weak"
+            return self.weak()
+        if r < 0.92 and self.on("minimize"):
+            self.context = "minimize"
+            return self.minimize()
+        if self.on("show"):
+            self.context = "show"
+            return self.show()
+        return self.rule()
+
+    def part(self):
+        """`#program name(params).` and a few statements that may use the parameters (clingo
+        grounds only base; the others are parsed and checked, not grounded)."""
+        name = self.pick(["step", "check", "base", "p"])
+        params = self.rng.sample(["t", "k"], self.rng.choice([0, 1, 1, 2]))
+        self.tag("parts.params" if params else "parts.noparams")
+        if name == "base":
+            self.tag("parts.base")
+        head = f"#program {name}({','.join(params)})." if params else f"#program {name}."
+        if not params and self.chance(0.2):
+            head = f"#program {name}()."
+        saved = self.consts
+        self.consts = self.consts + params
+        out = [head] + [self.statement() for _ in range(self.rng.randint(1, 3))]
+        if self.chance(0.05 * self.boost):
+            # clingo checks the safety of every part, grounded or not
+            self.tag("parts.unsafe")
+            out.append(self.pick(["p(V) :- q(1).", "q(_).", "r :- V > 1."]))
+        self.consts = saved
+        if self.chance(0.7):
+            out.append("#program base.")
+        return out
+
+    def include(self):
+        """`#include "incN.lp".` with the file's statements (maybe a part) beside the program."""
+        self.tag("include")
+        name = f"inc{len(self.files) + 1}.lp"
+        body = [self.statement() for _ in range(self.rng.randint(1, 3))]
+        if self.on("parts", 0.5):
+            self.tag("include.parts")
+            body += self.part()[:-1] if self.chance(0.5) else self.part()
+        self.files[name] = "\n".join(body) + "\n"
+        lines = [f'#include "{name}".']
+        if self.chance(0.2):
+            self.tag("include.twice")
+            lines.append(f'#include "{name}".')
+        return lines
 
     def program(self):
         n = self.rng.randint(1, 3)
@@ -499,33 +782,71 @@ class Gen:
         if self.on("const", 0.3):
             self.tag("const")
             name = self.pick(["n", "m"])
-            value = self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)', '"s"', '2*3'])
+            value = self.pick(['1', '2', 'a', '-1', 'f(2)', '(1,2)', '"s"', '2*3', '(,)', '()'])
             option = self.pick(["", "", "", " [default]", " [override]"])
             out.append(f"#const {name} = {value}.{option}")
+            if option:
+                self.tag(f"const.{option.strip(' []')}")
             self.consts.append(name)
+            if self.chance(0.15):
+                # a constant defined by another (in either order)
+                self.tag("const.ref")
+                other = "m" if name == "n" else "n"
+                line = f"#const {other} = {name}+1."
+                out.insert(self.rng.randint(1, len(out)), line)
+                self.consts.append(other)
+            if self.chance(0.4):
+                self.tag("const.cmdline")
+                self.options += ["-c", f"{self.pick([name, 'n', 'm'])}={self.pick(['3', 'b', '-2'])}"]
         if self.chance(0.03):
             self.tag("program.base")
             out.append("#program base.")
         if self.chance(0.03):
             self.tag("rare.statements")
-            out.append(self.pick([":~ . [1]", ":~ . [1@2,a]", "#minimize { }.", "r :- .",
-                                  "#maximize { 1@0 }."]))
+            out.append(self.pick([":~ . [1]", ":~ . [1@2,a]", "#minimize { }.", "r :- .", ":- .",
+                                  "#maximize { 1@0 }.", "#minimise { 1@1,a : r }.",
+                                  "#maximise { 2,b : r }."]))
         stmts = self.rng.randint(2, max(2, int(5 * self.size)))
         for _ in range(stmts):
-            r = self.rng.random()
-            if r < 0.6:
-                out.append(self.rule())
-            elif r < 0.75:
-                out.append(self.constraint())
-            elif r < 0.85 and self.on("weak"):
-                out.append(self.weak())
-            elif r < 0.92 and self.on("minimize"):
-                out.append(self.minimize())
-            elif self.on("show"):
-                out.append(self.show())
-            else:
-                out.append(self.rule())
-        return Program("\n".join(out) + "\n", set(self.tags))
+            out.append(self.statement())
+        if self.on("include", 0.6):
+            at = self.rng.randint(1, len(out))
+            out[at:at] = self.include()
+        if self.on("parts", 0.4):
+            at = self.rng.randint(1, len(out))
+            out[at:at] = self.part()
+        if self.on("unsupported", 0.015):
+            self.tag("unsupported")
+            out.insert(self.rng.randint(1, len(out)), self.pick(UNSUPPORTED))
+        if self.on("project", 0.3):
+            self.tag("project.option")
+            self.options.append("--project")
+        text = "\n".join(out) + "\n"
+        if self.on("comments", 0.7):
+            text = self.comments(text)
+            self.files = {k: self.comments(v) for k, v in self.files.items()}
+        return Program(text, set(self.tags), dict(self.files), list(self.options))
+
+    def comments(self, text):
+        """`text` with comments in some of the spaces between tokens (never inside strings)."""
+        out, in_string, i = [], False, 0
+        while i < len(text):
+            c = text[i]
+            out.append(c)
+            if in_string and c == "\\":
+                out.append(text[i + 1])
+                i += 2
+                continue
+            if c == '"':
+                in_string = not in_string
+            elif not in_string and c in " \n" and self.chance(0.15):
+                self.tag("comments")
+                out.append(self.pick(["%* c *% ", "%**% ", "%* a %* nested *% b *% ",
+                                      "%*\nmulti\nline *% ", "% line comment\n",
+                                      "%* a % a line comment inside\n *% ", "%\n", "%*%**%*% ",
+                                      "\n#! also a line comment\n"]))
+            i += 1
+        return "".join(out)
 
 
 def generate(seed, enabled=None, size=1.0):

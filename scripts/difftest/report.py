@@ -16,8 +16,9 @@ class Report:
         self.clingo_refusals = Counter()  # clingo's message -> count (both refused)
         self.failures = []  # dicts: label, outcome, detail, text, shrunk
         self.examples = defaultdict(str)  # refusal message -> smallest program seen
+        self.example_inputs = {}  # refusal message -> (files, options) of that program
 
-    def add(self, label, outcome, detail, text, constructs):
+    def add(self, label, outcome, detail, text, constructs, files=None, options=None):
         self.outcomes[outcome] += 1
         if outcome != "skipped":
             for c in constructs:
@@ -32,9 +33,11 @@ class Report:
             self.refusals[detail] += 1
             if not self.examples[detail] or len(text) < len(self.examples[detail]):
                 self.examples[detail] = text
+                self.example_inputs[detail] = (files or {}, options or [])
         if outcome in FAILURES:
             self.failures.append({"label": label, "outcome": outcome, "detail": detail,
-                                  "text": text, "constructs": sorted(constructs)})
+                                  "text": text, "constructs": sorted(constructs),
+                                  "files": files or {}, "options": options or []})
 
     def compared(self):
         return sum(n for o, n in self.outcomes.items() if o != "skipped")
@@ -72,6 +75,10 @@ class Report:
             for f in self.failures:
                 lines.append(f"{f['outcome'].upper()} {f['label']}: {f['detail']}")
                 lines.append("  constructs: " + " ".join(f["constructs"]))
+                if f.get("options"):
+                    lines.append("  options: " + " ".join(f["options"]))
+                for name, content in f.get("files", {}).items():
+                    lines.append(f"  file {name}:\n    " + content.strip().replace("\n", "\n    "))
                 lines.append("  program:\n    " + f["text"].strip().replace("\n", "\n    "))
                 if f.get("shrunk"):
                     lines.append("  shrunk (" + f["shrunk_detail"] + "):\n    "

@@ -20,9 +20,37 @@ OPEN = {"(": ")", "{": "}", "[": "]"}
 SEPARATORS = {",", ";", "|"}
 
 
+def block_comment_end(text, pos):
+    """Where the block comment starting at `pos` (`%*`) ends, as clingo reads it: nested, and a
+    `%` inside starts a line comment (so `*%` after it on that line does not close)."""
+    depth = 0
+    while pos < len(text):
+        if text.startswith("%*", pos):
+            depth += 1
+            pos += 2
+        elif text.startswith("*%", pos):
+            depth -= 1
+            pos += 2
+            if depth == 0:
+                return pos
+        elif text[pos] == "%":
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+        else:
+            pos += 1
+    return pos
+
+
 def tokenize(text):
     toks, pos = [], 0
     while pos < len(text):
+        if text.startswith("%*", pos):
+            pos = block_comment_end(text, pos)
+            continue
+        if text.startswith("#!", pos):
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+            continue
         m = TOKEN.match(text, pos)
         if not m:
             toks.append(text[pos])  # unknown character: keep it as a token of its own

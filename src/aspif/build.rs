@@ -11,6 +11,8 @@
 //!   minimize statement makes a level (with an element of cost 0);
 //! - output statements are `#show text : cond.` terms (nothing else is shown);
 //! - an assumption `l` is the constraint `:- not l.`;
+//! - an external atom that stays external ([`super::externals`] decides which) is open: a
+//!   rule with it in the head requires it rather than defining it;
 //! - edges keep their node numbers as terms.
 
 use super::reader::{Body, Directive, Located};
@@ -26,6 +28,7 @@ use std::collections::{HashMap, HashSet};
 pub fn ground_program(statements: &[Located]) -> GroundProgram {
     let mut b = Builder {
         program: GroundProgram::new(SymbolTable::new()),
+        open: super::externals::open_externals(statements),
         atoms: HashMap::new(),
         names: HashMap::new(),
         elements: 0,
@@ -46,6 +49,8 @@ pub fn ground_program(statements: &[Located]) -> GroundProgram {
 
 struct Builder {
     program: GroundProgram,
+    /// The external atoms that stay external, with their values.
+    open: HashMap<u32, ExternalValue>,
     atoms: HashMap<u32, AtomId>,
     /// The symbol naming each atom shown by an output statement of its own.
     names: HashMap<u32, Sym>,
@@ -133,10 +138,17 @@ impl Builder {
     fn statement(&mut self, directive: &Directive, span: &Span) {
         match directive {
             Directive::Rule { choice, head, body } => {
-                let Some(head) = kept_head(*choice, head, body) else {
-                    return;
-                };
-                let body = self.body(body);
+                let mut body = self.body(body);
+                // an atom that stays external is open: a rule for it only requires it (a
+                // choice of it allows nothing more)
+                let (open, head): (Vec<u32>, Vec<u32>) =
+                    head.iter().partition(|a| self.open.contains_key(a));
+                if !*choice {
+                    for a in open {
+                        let a = self.atom(a);
+                        body.push(BodyElem::Lit(Lit::not(a)));
+                    }
+                }
                 let mut head: Vec<AtomId> = head.iter().map(|&a| self.atom(a)).collect();
                 head.sort();
                 head.dedup();
@@ -199,38 +211,18 @@ impl Builder {
         }
     }
 
-    /// The external atoms with their values, as clingo reads aspif: the last statement for an
-    /// atom counts, and an atom that a rule defines is a normal atom, whatever the statements'
-    /// order (rules [`kept_head`] drops define nothing; rules that aspsat finds dead only
-    /// later still define).
+    /// The external atoms that stay external ([`super::externals`]), in the order of their
+    /// first external statement.
     fn externals(&mut self, statements: &[Located]) {
-        let mut defined = HashSet::new();
-        let mut values: HashMap<u32, u8> = HashMap::new();
-        let mut order = Vec::new();
+        let mut seen = HashSet::new();
         for st in statements {
-            match &st.directive {
-                Directive::Rule { choice, head, body } => {
-                    defined.extend(kept_head(*choice, head, body).unwrap_or_default());
-                }
-                Directive::External { atom, value } if values.insert(*atom, *value).is_none() => {
-                    order.push(*atom);
-                }
-                _ => {}
+            if let Directive::External { atom, .. } = st.directive
+                && let Some(&value) = self.open.get(&atom)
+                && seen.insert(atom)
+            {
+                let a = self.atom(atom);
+                self.program.add_external(a, value);
             }
-        }
-        for atom in order {
-            let value = values[&atom];
-            if defined.contains(&atom) {
-                continue;
-            }
-            let a = self.atom(atom);
-            let value = match value {
-                0 => ExternalValue::Free,
-                1 => ExternalValue::True,
-                2 => ExternalValue::False,
-                _ => ExternalValue::Release,
-            };
-            self.program.add_external(a, value);
         }
     }
 
@@ -259,14 +251,14 @@ impl Builder {
                 let value = self.program.symbols.num(*bound);
                 vec![BodyElem::Aggregate {
                     polarity: crate::program::Polarity::Pos,
-                    aggregate: Aggregate {
+                    aggregate: Box::new(Aggregate {
                         func: AggFunc::Sum,
                         elems,
                         guards: vec![CountGuard {
                             op: CmpOp::Ge,
                             value,
                         }],
-                    },
+                    }),
                 }]
             }
         }
@@ -326,27 +318,4 @@ impl Builder {
             span: span.clone(),
         });
     }
-}
-
-/// The head atoms of a rule that clingo keeps while reading aspif (`None`: it drops the rule):
-/// a body with a literal and its negation, or a weight body whose bound exceeds its weights,
-/// never holds; a disjunction with a head atom in its
-/// positive body always holds; a choice of an atom in its positive body chooses nothing. None
-/// of this changes the answer sets, but it decides whether an `#external` atom stays external.
-fn kept_head(choice: bool, head: &[u32], body: &Body) -> Option<Vec<u32>> {
-    let lits: HashSet<i32> = match body {
-        Body::Normal(lits) => lits.iter().copied().collect(),
-        // a bound beyond the sum of the weights never holds
-        Body::Sum { bound, lits } => {
-            if i64::from(*bound) > lits.iter().map(|&(_, w)| i64::from(w)).sum::<i64>() {
-                return None;
-            }
-            HashSet::new()
-        }
-    };
-    let in_body = |a: &u32| lits.contains(&(*a as i32));
-    if lits.iter().any(|l| lits.contains(&-l)) || (!choice && head.iter().any(in_body)) {
-        return None;
-    }
-    Some(head.iter().copied().filter(|a| !in_body(a)).collect())
 }

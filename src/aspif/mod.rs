@@ -6,6 +6,7 @@
 //! with the `asp 1 0 0` header ([`load`]).
 
 mod build;
+mod externals;
 pub mod reader;
 mod symbol_text;
 pub mod writer;

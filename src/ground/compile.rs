@@ -6,6 +6,7 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
+use super::projection;
 use super::quirks;
 use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
@@ -33,6 +34,9 @@ pub struct Compiler<'a> {
     pub program_deps: Option<quirks::ProgramDeps>,
     /// "operation undefined" for the terms of the parts removed before grounding.
     pub infos: Vec<Diagnostic>,
+    /// What gringo knows about each predicate (see [`super::projection`]); `None` treats
+    /// every predicate as unknown.
+    pub definitions: Option<projection::Definitions>,
 }
 
 /// Per-rule numbering of variables and conditions.
@@ -107,6 +111,7 @@ impl<'a> Compiler<'a> {
             shared_anonymous: Vec::new(),
             program_deps: None,
             infos: Vec::new(),
+            definitions: None,
         }
     }
 
@@ -283,7 +288,9 @@ impl<'a> Compiler<'a> {
     /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
     /// from `p(X,Y)` and the literal becomes `not #projN(X)`. An argument without anonymous
     /// variables is passed through a fresh variable (`e(_,X+X)` becomes `#projN(X+X)` derived
-    /// from `e(_,P)`), so arithmetic in it needs no inverse.
+    /// from `e(_,P)`), so arithmetic in it needs no inverse, and an undefined or empty one
+    /// (`not e(_,1/0)`, `not e(_,1..0)`) drops the rule instance as in clingo instead of only
+    /// the auxiliary rule.
     fn project(&mut self, atom: &Atom) -> Result<Atom, Diagnostic> {
         let Term::Fun {
             name,
@@ -303,8 +310,8 @@ impl<'a> Compiler<'a> {
             collect_anonymous(a, &mut anon);
             let mut vars = Vec::new();
             collect_named_vars(a, &mut vars);
-            if anon.is_empty() && vars.is_empty() {
-                // A ground argument stays where it is.
+            if anon.is_empty() && is_constant(a) {
+                // A constant argument stays where it is.
                 body_args.push(a.clone());
             } else if anon.is_empty() {
                 let v = Term::Var(format!("#P{i}"), span.clone());
@@ -536,7 +543,12 @@ impl<'a> Compiler<'a> {
                 for v in expand_term(v) {
                     for body in &bodies {
                         let head = RuleHead::Edge(u.clone(), v.clone());
-                        self.single_rule(&head, body, span)?;
+                        if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
+                            self.single_rule(&head, body, span)?;
+                        } else {
+                            let holds = self.edge_body_atom(&u, &v, body, span)?;
+                            self.single_rule(&head, &[holds], span)?;
+                        }
                     }
                 }
             }
@@ -544,7 +556,85 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// `#project atom : body.`
+    /// An edge's condition is a set of plain literals: a body with aggregates or conditional
+    /// literals is given to an auxiliary rule `#edgebodyN(V...) :- body.` over the variables the
+    /// edge and the body's plain parts share, and the edge holds when that atom does.
+    fn edge_body_atom(
+        &mut self,
+        u: &Term,
+        v: &Term,
+        body: &[BodyLit],
+        span: &Span,
+    ) -> Result<BodyLit, Diagnostic> {
+        let mut vars = Vec::new();
+        collect_named_vars(u, &mut vars);
+        collect_named_vars(v, &mut vars);
+        for b in body {
+            match b {
+                BodyLit::Lit(Literal::Atom { atom, .. }) => {
+                    collect_named_vars(&atom.term, &mut vars)
+                }
+                BodyLit::Lit(Literal::Comparison { lhs, rhs, .. }) => {
+                    collect_named_vars(lhs, &mut vars);
+                    collect_named_vars(rhs, &mut vars);
+                }
+                BodyLit::Aggregate { agg, .. } => {
+                    for g in agg.left.iter().chain(agg.right.iter()) {
+                        collect_named_vars(&g.term, &mut vars);
+                    }
+                }
+                BodyLit::Lit(Literal::Bool(..)) | BodyLit::Conditional { .. } => {}
+            }
+        }
+        self.projections += 1;
+        let atom = Atom {
+            term: Term::Fun {
+                name: format!("#edgebody{}", self.projections),
+                args: vars.into_iter().map(|(n, s)| Term::Var(n, s)).collect(),
+                negative: false,
+                span: span.clone(),
+            },
+            span: span.clone(),
+        };
+        self.rule(&Rule {
+            head: Head::Atom(atom.clone()),
+            body: body.to_vec(),
+            span: span.clone(),
+        })?;
+        Ok(BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }))
+    }
+
+    /// `#heuristic atom : body. [terms]`: a rule whose instances are dropped, so that its
+    /// variables get clingo's safety check (the atom is a positive body literal there).
+    pub fn heuristic(
+        &mut self,
+        atom: &Atom,
+        body: &[BodyLit],
+        terms: &[Term],
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        let bodies = unpool::bodies(body);
+        for atom in unpool::expand_atom(atom) {
+            let itself = BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom,
+            });
+            for body in &bodies {
+                let body: Vec<BodyLit> = std::iter::once(itself.clone())
+                    .chain(body.iter().cloned())
+                    .collect();
+                self.single_rule(&RuleHead::Ignored(terms.to_vec()), &body, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `#project atom : body.` As in clingo, the atom is also a positive body literal: it binds
+    /// its variables, and only atoms the program can derive are projected (`#project q(1).`
+    /// without a rule for `q(1)` projects on nothing).
     pub fn project_atom(
         &mut self,
         atom: &Atom,
@@ -553,8 +643,15 @@ impl<'a> Compiler<'a> {
     ) -> Result<(), Diagnostic> {
         let bodies = unpool::bodies(body);
         for atom in unpool::expand_atom(atom) {
+            let itself = BodyLit::Lit(Literal::Atom {
+                sign: Sign::Pos,
+                atom: atom.clone(),
+            });
             for body in &bodies {
-                self.single_rule(&RuleHead::Project(atom.clone()), body, span)?;
+                let body: Vec<BodyLit> = std::iter::once(itself.clone())
+                    .chain(body.iter().cloned())
+                    .collect();
+                self.single_rule(&RuleHead::Project(atom.clone()), &body, span)?;
             }
         }
         Ok(())
@@ -572,7 +669,8 @@ impl<'a> Compiler<'a> {
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
         let mut cbody = self.body(&body, &mut vars, &mut ranges)?;
-        let chead = self.head(&head, &mut vars, &mut ranges)?;
+        let globals = bound_by_body(&cbody, &ranges);
+        let chead = self.head(&head, &mut vars, &mut ranges, &globals)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         mark_aggregate_globals(&mut cbody, &chead);
         self.out.push(ir::Rule {
@@ -634,6 +732,7 @@ impl<'a> Compiler<'a> {
         head: &RuleHead,
         vars: &mut Vars,
         ranges: &mut Ranges,
+        globals: &[VarId],
     ) -> Result<ir::Head, Diagnostic> {
         Ok(match head {
             RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
@@ -645,6 +744,13 @@ impl<'a> Compiler<'a> {
                 ir::Head::Edge(self.term(u, vars, ranges)?, self.term(v, vars, ranges)?)
             }
             RuleHead::Project(atom) => ir::Head::Project(self.atom(atom, vars, ranges)?),
+            RuleHead::Ignored(terms) => {
+                let mut cterms = Vec::new();
+                for t in terms {
+                    cterms.push(self.term(t, vars, ranges)?);
+                }
+                ir::Head::Ignored(cterms)
+            }
             RuleHead::Cost {
                 weight,
                 priority,
@@ -713,14 +819,6 @@ impl<'a> Compiler<'a> {
                 }
             }
             RuleHead::Ast(Head::Disjunction(elems)) => {
-                for e in elems {
-                    if let Some(what) = unpool::unsupported_in_conditional_element(e) {
-                        return Err(Diagnostic::error(
-                            &e.span,
-                            format!("{what} is not supported"),
-                        ));
-                    }
-                }
                 let mut celems = Vec::new();
                 for e in unpool::disjunction_elems(elems) {
                     let mut heads = Vec::new();
@@ -736,13 +834,28 @@ impl<'a> Compiler<'a> {
                         });
                     }
                     let lits = self.condition(&e.cond, vars)?;
-                    celems.push(ir::DisjElem {
+                    let mut elem = ir::DisjElem {
                         heads,
                         cond: Condition {
                             id: vars.condition(),
                             lits,
                         },
-                    });
+                    };
+                    let mut void = Vec::new();
+                    for atom in &e.heads {
+                        void.push(self.statically_undefined(&atom.term)?);
+                    }
+                    let mut cx = projection::Context {
+                        definitions: self.definitions.as_ref(),
+                        preds: self.preds,
+                        syms: self.syms,
+                        globals,
+                        num_vars: vars.vars.len(),
+                    };
+                    projection::restrict(&mut elem, &void, &mut cx).map_err(|what| {
+                        Diagnostic::error(&e.span, format!("{what} is not supported"))
+                    })?;
+                    celems.push(elem);
                 }
                 ir::Head::Disjunction(celems)
             }
@@ -810,6 +923,20 @@ fn assign_through_variable(
     }
 }
 
+/// The variables the plain literals of a compiled body (and its range literals) and its
+/// assignment aggregates bind: the rule's global variables.
+fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
+    let mut out: Vec<VarId> = ranges.iter().flat_map(Lit::vars).collect();
+    for b in body {
+        match b {
+            Body::Lit(l) => out.extend(l.vars()),
+            Body::Aggregate(a) => out.extend(a.assignable_var().map(|(_, v)| v)),
+            Body::Conditional { .. } => {}
+        }
+    }
+    out
+}
+
 /// A variable of an aggregate is global when it also occurs in the head, in a plain body
 /// literal or in a guard; other variables are local to each element.
 fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
@@ -846,6 +973,8 @@ enum RuleHead {
     },
     Edge(Term, Term),
     Project(Atom),
+    /// Terms that must be safe in a rule whose instances are dropped (`#heuristic`).
+    Ignored(Vec<Term>),
     /// An optimization element `weight@priority, terms` (weight already negated for
     /// `#maximize`).
     Cost {
@@ -853,6 +982,16 @@ enum RuleHead {
         priority: Option<Term>,
         terms: Vec<Term>,
     },
+}
+
+/// Whether `t` is a constant as written: a number, string, `#inf`/`#sup`, or a symbol or
+/// function over constants (no variables, arithmetic, intervals or pools).
+fn is_constant(t: &Term) -> bool {
+    match t {
+        Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup => true,
+        Term::Fun { args, .. } => args.iter().all(is_constant),
+        _ => false,
+    }
 }
 
 fn collect_anonymous(t: &Term, out: &mut Vec<AnonKey>) {
@@ -894,17 +1033,7 @@ impl Compiler<'_> {
         body: &[BodyLit],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let mut eval = |t: &Term| match self.ground_term(t) {
-            Ok(Some(s)) => match self.syms.as_int(s) {
-                Some(i) => GroundValue::Int(i),
-                None => GroundValue::Other,
-            },
-            Ok(None) => GroundValue::Undefined,
-            Err(d) => {
-                error.get_or_insert(d);
-                GroundValue::Other
-            }
-        };
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
         let mut value = static_undefined::Value {
             eval: &mut eval,
             undefined: Vec::new(),
@@ -946,6 +1075,33 @@ impl Compiler<'_> {
         match error {
             Some(d) => Err(d),
             None => Ok(kept),
+        }
+    }
+
+    /// Whether gringo's simplification finds `t` undefined before grounding.
+    fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
+        let mut error = None;
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = static_undefined::Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        let undefined = static_undefined::any_term_undefined([t], &mut value);
+        error.map_or(Ok(undefined), Err)
+    }
+
+    /// The value of a variable-free term for [`static_undefined`] (the first error in `error`).
+    fn ground_value(&mut self, t: &Term, error: &mut Option<Diagnostic>) -> GroundValue {
+        match self.ground_term(t) {
+            Ok(Some(s)) => match self.syms.as_int(s) {
+                Some(i) => GroundValue::Int(i),
+                None => GroundValue::Other,
+            },
+            Ok(None) => GroundValue::Undefined,
+            Err(d) => {
+                error.get_or_insert(d);
+                GroundValue::Other
+            }
         }
     }
 

@@ -17,8 +17,16 @@ pub fn resolve(
 ) -> Result<HashMap<String, Sym>, Diagnostic> {
     // As clingo: one plain (or `[default]`) and one `[override]` definition per name at most,
     // the override winning; a second definition of the same kind is an error even with the
-    // same value. `-c` replaces every definition of its name, so redefinitions are then no
-    // error (clingo likewise).
+    // same value. `-c` is an override of its own: it replaces the plain definitions of its name
+    // (so that redefining those is then no error, clingo likewise), and an `[override]` of the
+    // same name, or a second `-c` for it, is a redefinition.
+    for (i, (name, _)) in options.const_overrides.iter().enumerate() {
+        if options.const_overrides[..i].iter().any(|(n, _)| n == name) {
+            return Err(Diagnostic::global(format!(
+                "redefinition of constant '{name}' (-c {name}=... given twice)"
+            )));
+        }
+    }
     let mut defaults: HashMap<&str, (&Term, &Span)> = HashMap::new();
     let mut overrides: HashMap<&str, (&Term, &Span)> = HashMap::new();
     for st in statements {
@@ -35,6 +43,12 @@ pub fn resolve(
                 &mut defaults
             };
             let by_command_line = options.const_overrides.iter().any(|(n, _)| n == name);
+            if *overriding && by_command_line {
+                return Err(Diagnostic::error(
+                    span,
+                    format!("redefinition of constant '{name}' (also defined by -c {name}=...)"),
+                ));
+            }
             if let Some((_, first)) = kind.insert(name, (value, span))
                 && !by_command_line
             {

@@ -34,13 +34,7 @@ impl Grounder {
     ) -> Result<(), Diagnostic> {
         let span = &rule.rule.span;
         if self.size() > self.max_size {
-            return Err(Diagnostic::error(
-                span,
-                format!(
-                    "grounding exceeds the limit of {} atoms and rules (--max-ground); this rule was being instantiated",
-                    self.max_size
-                ),
-            ));
+            return Err(self.limit_exceeded(span));
         }
         let Some(body) = self.ground_body(rule, b, matched)? else {
             return Ok(());
@@ -88,6 +82,7 @@ impl Grounder {
             ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
             ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
+            ir::Head::Ignored(_) => Ok(()),
             ir::Head::Project(atom) => {
                 if let Some((sym, _)) = self.atom_sym(atom, b)? {
                     let id = self.program.atom(sym);
@@ -236,13 +231,13 @@ impl Grounder {
             Some(_) if self.provisional && polarity != Polarity::Pos => {
                 BodyPart::Open(BodyElem::Aggregate {
                     polarity,
-                    aggregate: ground,
+                    aggregate: Box::new(ground),
                 })
             }
             Some(_) => BodyPart::False,
             None => BodyPart::Open(BodyElem::Aggregate {
                 polarity,
-                aggregate: ground,
+                aggregate: Box::new(ground),
             }),
         })
     }
@@ -355,9 +350,8 @@ impl Grounder {
             }
             return Ok(());
         }
-        if value == crate::program::ExternalValue::Release {
-            return Ok(());
-        }
+        // A released external is still grounded (clingo grounds it, then releases it when
+        // solving starts: false, yet its optimization elements keep their levels).
         self.derive(a.pred, id, &args);
         self.program.add_external(id, value);
         Ok(())
@@ -674,7 +668,7 @@ impl Grounder {
             None => {
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
-                    aggregate: aggregate.expect("an undecided aggregate is kept"),
+                    aggregate: Box::new(aggregate.expect("an undecided aggregate is kept")),
                 });
                 self.push_rule(Rule {
                     head: Head::None,

@@ -206,6 +206,9 @@ pub enum Head {
     Edge(CTerm, CTerm),
     /// `#project atom : body.`
     Project(Atom),
+    /// Terms checked for safety in a rule whose instances are dropped (`#heuristic`, which
+    /// clingo ignores without `--heuristic=Domain`).
+    Ignored(Vec<CTerm>),
     /// An element of `#minimize`/`#maximize` or a weak constraint: the body is its condition.
     Cost {
         weight: CTerm,
@@ -229,6 +232,7 @@ impl Head {
                 x.collect_vars(&mut v);
                 y.collect_vars(&mut v);
             }
+            Head::Ignored(terms) => terms.iter().for_each(|t| t.collect_vars(&mut v)),
             Head::Cost {
                 weight,
                 priority,
@@ -313,6 +317,7 @@ impl Rule {
             | Head::ShowTerm(_)
             | Head::Cost { .. }
             | Head::Edge(..)
+            | Head::Ignored(_)
             | Head::Project(_) => Vec::new(),
         }
     }

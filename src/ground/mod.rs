@@ -17,14 +17,17 @@
 mod compile;
 mod consts;
 mod emit;
+mod facts;
 pub mod incremental;
 mod ir;
 mod join;
 mod own_conditions;
 pub mod parts;
 mod plan;
+mod projection;
 mod quirks;
 mod schedule;
+mod seen;
 mod state;
 mod static_undefined;
 mod store;
@@ -33,14 +36,15 @@ pub mod undefined;
 mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
-use crate::symbol::{Signature, SymbolTable};
+use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{ProjectTarget, Statement, Term};
 use compile::Compiler;
+use facts::InputFacts;
 use ir::PredTable;
 use plan::Planned;
 use state::Grounder;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub struct GroundOptions {
     /// `-c name=value` overrides, in command-line order.
@@ -78,16 +82,19 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
     let base = parts::base_statements(statements);
+    let mut facts = InputFacts::default();
     let (rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
+        compiler.definitions = Some(projection::Definitions::build(&base, &mut compiler));
         compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
-        let rules = compile_and_plan(&base, &mut compiler, &mut directives)?;
+        let rules = compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?;
         (rules, std::mem::take(&mut compiler.infos))
     };
+    check_unground_parts(statements, &consts, &mut syms)?;
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
-    schedule::run(&mut grounder, &rules)?;
+    schedule::run(&mut grounder, &rules, &facts)?;
     let (mut program, grounder_infos) = grounder.finish();
     let mut infos = compile_infos;
     infos.extend(grounder_infos);
@@ -133,17 +140,46 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         let statements: Vec<&Statement> = statements.iter().collect();
-        compile_and_plan(&statements, &mut compiler, &mut Directives::new())
+        compile_and_plan(&statements, &mut compiler, &mut Directives::new(), None)
             .expect("test program compiles and is safe")
     };
     (rules, preds, syms)
 }
 
-/// Compiles every statement and plans the rules it yields (directives go into `directives`).
+/// clingo checks the rules of every part for safety when it reads them, grounded or not: the
+/// parts other than `base` are compiled and planned here (a parameter stands for a constant),
+/// and not grounded. A construct aspsat refuses is refused there too: its safety cannot be
+/// checked otherwise, and a refusal is never a wrong answer.
+fn check_unground_parts(
+    statements: &[Statement],
+    consts: &HashMap<String, Sym>,
+    syms: &mut SymbolTable,
+) -> Result<(), Diagnostic> {
+    let mut preds = PredTable::default();
+    let mut directives = Directives::new();
+    let placeholder = syms.num(0);
+    for (name, arity) in parts::other_parts(statements) {
+        for block in parts::blocks(statements, name, arity) {
+            let mut consts = consts.clone();
+            for p in block.params {
+                consts.insert(p.clone(), placeholder);
+            }
+            let mut compiler = Compiler::new(syms, &mut preds, &consts);
+            let definitions = projection::Definitions::build(&block.statements, &mut compiler);
+            compiler.definitions = Some(definitions);
+            compile_and_plan(&block.statements, &mut compiler, &mut directives, None)?;
+        }
+    }
+    Ok(())
+}
+
+/// Compiles every statement and plans the rules it yields (directives go into `directives`);
+/// with `facts`, the facts without variables go there instead of becoming rules.
 fn compile_and_plan(
     statements: &[&Statement],
     compiler: &mut Compiler,
     directives: &mut Directives,
+    mut facts: Option<&mut InputFacts>,
 ) -> Result<Vec<Planned>, Diagnostic> {
     let mut rules = Vec::new();
     for st in statements {
@@ -151,6 +187,13 @@ fn compile_and_plan(
         // The rules a statement yielded before a compilation error are planned (and checked
         // for safety) first: the error reported is the first one in the text.
         for rule in compiler.out.drain(..) {
+            let rule = match facts.as_deref_mut() {
+                Some(facts) => match facts.take(rule) {
+                    Some(rule) => rule,
+                    None => continue,
+                },
+                None => rule,
+            };
             let plan = plan::plan_rule(&rule)?;
             rules.push(Planned { rule, plan });
         }
@@ -213,8 +256,15 @@ fn compile_statement(
             }
             ProjectTarget::Atom { atom, body } => compiler.project_atom(atom, body, span)?,
         },
-        // clingo ignores heuristics unless run with `--heuristic=Domain`.
-        Statement::Heuristic(_) => {}
+        // clingo ignores heuristics unless run with `--heuristic=Domain` (their safety is
+        // checked all the same)
+        Statement::Heuristic {
+            atom,
+            body,
+            terms,
+            span,
+        } => compiler.heuristic(atom, body, terms, span)?,
+        Statement::Defined { .. } => {}
         Statement::Optimize {
             elems, maximize, ..
         } => {

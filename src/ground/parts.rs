@@ -1,7 +1,8 @@
 //! Program parts: `#program name(params).` starts a part; statements before the first one belong
 //! to `base`. Without incremental mode only `base` is grounded, as in clingo (the other parts are
-//! parsed and ignored). `#const`, `#show p/n.`, `#show.` and `#project p/n.` are global in clingo:
-//! they apply whichever part they are written in.
+//! parsed and ignored). `#const`, `#show p/n.`, `#show.` and `#defined` are global in clingo: they
+//! apply whichever part they are written in. `#project p/n.` is not: it applies when its part is
+//! grounded (`{s(1,1)}. #program step(t). #project s/2.` is not projected without `step`).
 
 use crate::syntax::ast::Statement;
 
@@ -19,11 +20,8 @@ pub fn is_global(st: &Statement) -> bool {
             | Statement::ShowSig { .. }
             | Statement::ShowNothing(_)
             | Statement::HideAll(_)
+            | Statement::Defined { .. }
             | Statement::IncludeBuiltin { .. }
-            | Statement::Project {
-                target: crate::syntax::ast::ProjectTarget::Signature { .. },
-                ..
-            }
     )
 }
 
@@ -70,6 +68,21 @@ pub fn base_statements(statements: &[Statement]) -> Vec<&Statement> {
             }
             st if in_base || is_global(st) => out.push(st),
             _ => {}
+        }
+    }
+    out
+}
+
+/// Every part other than `base` without parameters, as (name, number of parameters), in the
+/// order first written.
+pub fn other_parts(statements: &[Statement]) -> Vec<(&str, usize)> {
+    let mut out: Vec<(&str, usize)> = Vec::new();
+    for st in statements {
+        if let Statement::Program { name, params, .. } = st {
+            let part = (name.as_str(), params.len());
+            if part != ("base", 0) && !out.contains(&part) {
+                out.push(part);
+            }
         }
     }
     out

@@ -390,6 +390,9 @@ impl Planner<'_> {
                 v.extend(y.vars());
                 self.check(v, bound)
             }
+            Head::Ignored(terms) => {
+                self.check(terms.iter().flat_map(|t| t.vars()).collect(), bound)
+            }
             Head::Cost {
                 weight,
                 priority,

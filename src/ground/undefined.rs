@@ -162,6 +162,8 @@ fn atoms<'a>(st: &'a Statement, f: &mut dyn FnMut(&'a Atom, bool)) {
             target: ProjectTarget::Atom { body: b, .. },
             ..
         } => body(b, f),
+        // clingo says nothing about the directive's own atom
+        Statement::Heuristic { body: b, .. } => body(b, f),
         _ => {}
     }
 }
@@ -172,6 +174,15 @@ pub fn undefined_atoms(statements: &[&Statement]) -> Vec<Diagnostic> {
     let mut defined: HashSet<Signature> = HashSet::new();
     let mut sigs = Vec::new();
     for st in statements {
+        if let Statement::Defined {
+            name,
+            arity,
+            negative,
+            ..
+        } = st
+        {
+            defined.insert((name.clone(), *arity, *negative));
+        }
         atoms(st, &mut |atom, head| {
             if head {
                 signatures(&atom.term, &mut sigs);

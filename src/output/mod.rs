@@ -121,7 +121,7 @@ pub struct Printer {
     models: usize,
     /// The models the summary still needs: every model for the JSON document, the last one
     /// when only the last is shown; text otherwise prints them as they come and keeps none.
-    witnesses: Vec<(Vec<String>, Option<Vec<i64>>)>,
+    witnesses: Vec<Witness>,
     /// Writing a model failed because the reader closed standard output.
     output_closed: bool,
     /// Answer numbers restart at the optimal phase of `--opt-mode=optN` and at each solve
@@ -141,6 +141,15 @@ pub struct Printer {
     call_starts: Vec<usize>,
     /// `--enum-mode=brave|cautious`: the consequences' bounds after each model.
     consequences: Option<Consequences>,
+}
+
+/// A model kept for later printing: its shown atoms, costs, and when it was found (seconds
+/// since the run started, clingo's `(Time: …)`).
+#[derive(Clone, Debug)]
+struct Witness {
+    symbols: Vec<String>,
+    costs: Option<Vec<i64>>,
+    time: f64,
 }
 
 /// What the output says of brave or cautious consequences: clingo's `Consequences: [L;U]`
@@ -291,16 +300,21 @@ impl Printer {
         }
         self.models += 1;
         let index = self.models - 1;
+        let witness = Witness {
+            symbols,
+            costs,
+            time: self.start.elapsed().as_secs_f64(),
+        };
         match (self.format, self.style.models) {
-            (Format::Json, _) => self.witnesses.push((symbols, costs)),
-            (_, ModelsShown::All) => self.print_model(index, &symbols, costs.as_deref()),
-            (_, ModelsShown::Last) => self.witnesses = vec![(symbols, costs)],
+            (Format::Json, _) => self.witnesses.push(witness),
+            (_, ModelsShown::All) => self.print_model(index, &witness),
+            (_, ModelsShown::Last) => self.witnesses = vec![witness],
             (_, ModelsShown::None) => {}
         }
     }
 
     /// Prints model number `index` (from 0) in the text or competition format.
-    fn print_model(&mut self, index: usize, symbols: &[String], costs: Option<&[i64]>) {
+    fn print_model(&mut self, index: usize, witness: &Witness) {
         if self.output_closed {
             return;
         }
@@ -310,12 +324,20 @@ impl Printer {
         } else {
             index + 1
         };
+        let (symbols, costs) = (&witness.symbols, witness.costs.as_deref());
+        // clingo 5.8: `Answer: K (Time: 0.003s)`, the time since the run started (not for
+        // `aspsat decode`, which times nothing)
+        let answer = if self.times {
+            format!("Answer: {number} (Time: {:.3}s)", witness.time)
+        } else {
+            format!("Answer: {number}")
+        };
         let mut out = std::io::stdout().lock();
         let written = match self.format {
             Format::Json | Format::Silent => return,
             Format::Text => (|| {
                 if !self.style.terse {
-                    writeln!(out, "Answer: {number}")?;
+                    writeln!(out, "{answer}")?;
                 }
                 writeln!(out, "{}", symbols.join(" "))?;
                 if let Some(c) = costs {
@@ -328,7 +350,7 @@ impl Printer {
             })(),
             Format::Competition => (|| {
                 if !self.style.terse {
-                    writeln!(out, "% Answer: {number}")?;
+                    writeln!(out, "% {answer}")?;
                 }
                 let facts: Vec<String> = symbols.iter().map(|s| format!("{s}.")).collect();
                 writeln!(out, "ANSWER\n{}", facts.join(" "))?;
@@ -367,9 +389,9 @@ impl Printer {
         let total = self.start.elapsed();
         if self.format != Format::Json
             && self.style.models == ModelsShown::Last
-            && let Some((symbols, costs)) = self.witnesses.pop()
+            && let Some(witness) = self.witnesses.pop()
         {
-            self.print_model(self.models - 1, &symbols, costs.as_deref());
+            self.print_model(self.models - 1, &witness);
         }
         let mut out = std::io::stdout().lock();
         match self.format {
@@ -535,11 +557,14 @@ impl Printer {
         let witnesses: Vec<Json> = shown
             .iter()
             .enumerate()
-            .map(|(i, (w, c))| {
-                let mut witness = match c {
-                    Some(c) => json!({ "Value": w, "Costs": c }),
-                    None => json!({ "Value": w }),
+            .map(|(i, w)| {
+                let mut witness = match &w.costs {
+                    Some(c) => json!({ "Value": w.symbols, "Costs": c }),
+                    None => json!({ "Value": w.symbols }),
                 };
+                if self.times {
+                    witness["Time"] = json!((w.time * 1000.0).round() / 1000.0);
+                }
                 if let Some((lower, upper)) = self.consequence_bounds(first_shown + i) {
                     witness["Consequences"] = json!({ "True": lower, "Open": upper - lower });
                 }

@@ -68,10 +68,11 @@ pub enum BodyElem {
     /// A ground conditional literal: the conjunction of its instances. Instances whose condition
     /// and literal are decided were removed by the grounder.
     Conditional(Vec<CondInstance>),
-    /// An aggregate literal; `polarity` is the default negation in front of it.
+    /// An aggregate literal; `polarity` is the default negation in front of it. Boxed: most
+    /// body elements are literals, and the aggregate would make every one eight times larger.
     Aggregate {
         polarity: Polarity,
-        aggregate: Aggregate,
+        aggregate: Box<Aggregate>,
     },
 }
 
@@ -326,9 +327,21 @@ impl GroundProgram {
                 .is_some_and(|sig| self.show.signatures.contains(&sig))
     }
 
-    /// Whether `#project` directives name the atoms projection distinguishes.
+    /// Whether `#project` directives name the atoms projection distinguishes: as in clingo, only
+    /// when they name an atom the grounder produced (a fact, an external or an atom with a
+    /// rule); otherwise `--project` projects on the shown atoms.
     pub fn has_projection(&self) -> bool {
-        !self.project_signatures.is_empty() || !self.project_atoms.is_empty()
+        if self.project_signatures.is_empty() && self.project_atoms.is_empty() {
+            return false;
+        }
+        (0..self.num_atoms()).any(|i| {
+            let a = AtomId(i as u32);
+            let grounded = self.grounded_heads.get(i).copied().unwrap_or(false)
+                || self.is_fact(a)
+                || self.is_derivable(a)
+                || self.is_external(a);
+            grounded && self.is_projected(a)
+        })
     }
 
     /// Whether atom `a` is one of the `#project` atoms.

@@ -100,28 +100,55 @@ pub(crate) fn minimize_level(
     // soft literal → (sum, bound index) for the totalizers' outputs
     let mut of_sum: HashMap<CnfLit, (usize, usize)> = HashMap::new();
     let mut lower = constant;
+    // Every model's cost on this level is at least `lower`; the best model's is an upper bound
+    // (its higher levels are at their optimum, which they are now fixed at).
+    let mut upper = best.as_ref().map(|b| b[level_index]);
+    // Stratification: only soft literals of weight ≥ `stratum` are assumed, so that the heavy
+    // ones are settled first (with all assumed at once, the cores of a weighted level mix
+    // heavy and light literals and each raises the bound by the lightest weight).
+    let mut stratum = softs.iter().map(|&(_, w)| w).max().unwrap_or(0);
     loop {
         order.retain(|l| weight.get(l).is_some_and(|&w| w > 0));
-        let assumptions: Vec<CnfLit> = order.iter().map(|&l| -l).collect();
+        if let Some(ub) = upper {
+            harden(ext, &mut order, &mut weight, ub - lower);
+        }
+        let assumptions: Vec<CnfLit> = order
+            .iter()
+            .filter(|l| weight[l] >= stratum)
+            .map(|&l| -l)
+            .collect();
         if let Some(model) = search.next(ext.backend, &assumptions)? {
             let c = costs(tr, &model);
-            debug_assert_eq!(
-                c[level_index], lower,
-                "a model under all assumptions is optimal"
-            );
             if best.as_ref().is_none_or(|b| c < *b) {
                 let next = sink.model(&shown_symbols(program, tr, &model), &model, &c, false);
-                *best = Some(c);
+                *best = Some(c.clone());
                 if next == Next::Stop {
                     return Ok(LevelResult::Stopped);
                 }
             }
-            // Fix the level: every remaining soft literal false.
-            for &l in &order {
-                ext.cnf.add_clause(&[-l]);
+            upper = Some(upper.map_or(c[level_index], |u| u.min(c[level_index])));
+            // Weights are positive: the cost is `lower` exactly when no soft literal holds.
+            let lighter = order
+                .iter()
+                .map(|l| weight[l])
+                .filter(|&w| w < stratum)
+                .max();
+            match lighter {
+                Some(w) if c[level_index] > lower => stratum = w,
+                _ => {
+                    debug_assert_eq!(
+                        c[level_index], lower,
+                        "a model under all assumptions is optimal"
+                    );
+                    // Fix the level: every remaining soft literal false.
+                    for &l in &order {
+                        ext.cnf.add_clause(&[-l]);
+                    }
+                    ext.flush();
+                    return Ok(LevelResult::Optimal);
+                }
             }
-            ext.flush();
-            return Ok(LevelResult::Optimal);
+            continue;
         }
         let Some(core) = ext.backend.failed_core() else {
             return Err(SolveError::Failed(
@@ -168,6 +195,29 @@ pub(crate) fn minimize_level(
             of_sum.insert(at_least_two, (sums.len() - 1, 1));
             order.push(at_least_two);
         }
+    }
+}
+
+/// Makes false every soft literal heavier than `gap` (the upper bound minus the lower): a
+/// model where it holds costs more than the best one already found, so no optimal model has it.
+fn harden(
+    ext: &mut Extension,
+    order: &mut Vec<CnfLit>,
+    weight: &mut HashMap<CnfLit, i64>,
+    gap: i64,
+) {
+    let before = order.len();
+    order.retain(|l| {
+        if weight[l] > gap {
+            ext.cnf.add_clause(&[-*l]);
+            weight.insert(*l, 0);
+            false
+        } else {
+            true
+        }
+    });
+    if order.len() != before {
+        ext.flush();
     }
 }
 

@@ -232,6 +232,9 @@ pub struct AggElem {
     pub terms: Vec<Term>,
     pub cond: Vec<Literal>,
     pub span: Span,
+    /// An element `l : c` of the set shorthand `{ l : c }`: the tuple is the atom of `l`, the
+    /// first literal of `cond`, and a pool in it gives one element per alternative of both.
+    pub tuple_is_atom: bool,
 }
 
 /// `L lop #func { elems } rop R`. The left guard is stored as written (`L lop agg`).
@@ -422,15 +425,29 @@ pub enum Statement {
         target: ProjectTarget,
         span: Span,
     },
-    /// `#heuristic ...`: parsed and ignored, as clingo does without `--heuristic=Domain`.
-    Heuristic(Span),
+    /// `#heuristic atom : body. [weight@priority, modifier]`: ignored when solving, as clingo
+    /// does without `--heuristic=Domain`, but checked for safety (the atom binds variables like
+    /// a positive body literal). `terms` are the weight, the priority if written, the modifier.
+    Heuristic {
+        atom: Atom,
+        body: Vec<BodyLit>,
+        terms: Vec<Term>,
+        span: Span,
+    },
+    /// `#defined p/n.`: the predicate counts as defined for the `atom undefined` info.
+    Defined {
+        name: String,
+        arity: usize,
+        negative: bool,
+        span: Span,
+    },
     /// `#edge (u,v; ...) : body.`: the edges whose body holds must form an acyclic graph.
     Edge {
         pairs: Vec<(Term, Term)>,
         body: Vec<BodyLit>,
         span: Span,
     },
-    /// A directive aspsat parses but does not support (`#script`, `#theory`, `#defined`, ...).
+    /// A directive aspsat parses but does not support (`#script`, `#theory`, ...).
     Unsupported {
         what: String,
         span: Span,
@@ -452,7 +469,8 @@ impl Statement {
             | Statement::External(External { span, .. })
             | Statement::Project { span, .. }
             | Statement::Edge { span, .. }
-            | Statement::Heuristic(span)
+            | Statement::Heuristic { span, .. }
+            | Statement::Defined { span, .. }
             | Statement::Unsupported { span, .. } => span,
             Statement::ShowNothing(span) | Statement::HideAll(span) => span,
         }

@@ -96,12 +96,29 @@ pub fn aspsat_answer_sets(
     kind: aspsat::translate::TranslationKind,
     project: bool,
 ) -> Result<std::collections::BTreeSet<Vec<String>>, String> {
+    let mut out = std::collections::BTreeSet::new();
+    for names in aspsat_models(text, kind, project)? {
+        assert!(out.insert(names), "answer set enumerated twice");
+    }
+    Ok(out)
+}
+
+/// Every model aspsat enumerates for `text`, in order (as [`aspsat_answer_sets`], duplicates
+/// kept: under `#project` two models may print alike).
+#[allow(dead_code)]
+pub fn aspsat_models(
+    text: &str,
+    kind: aspsat::translate::TranslationKind,
+    project: bool,
+) -> Result<Vec<Vec<String>>, String> {
     let statements = aspsat::syntax::parse(text, "<random>".into()).map_err(|d| d.to_string())?;
     let options = aspsat::CompileOptions {
         translation: kind,
         ..aspsat::CompileOptions::default()
     };
-    let compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
+    let mut compiled = aspsat::compile(&statements, &options).map_err(|d| d.to_string())?;
+    // externals take their default values, as `aspsat solve` gives them
+    compiled.translation.fix_external_defaults();
     if kind == aspsat::translate::TranslationKind::Ranking
         && compiled.translation.stability.needs_check()
     {
@@ -109,7 +126,7 @@ pub fn aspsat_answer_sets(
     }
     let mut backend = aspsat::solve::VarisatBackend::new(compiled.translation.cnf.num_vars());
     aspsat::solve::load(&mut backend, &compiled.translation.cnf);
-    let mut out = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
     let symbols = &compiled.program.symbols;
     aspsat::solve::enumerate(
         &compiled.program,
@@ -125,7 +142,7 @@ pub fn aspsat_answer_sets(
                 .expect("every model passes the independent stable-model check");
             let mut names: Vec<String> = m.iter().map(|s| symbols.to_string(*s)).collect();
             names.sort();
-            assert!(out.insert(names), "answer set enumerated twice");
+            out.push(names);
             aspsat::solve::Next::Continue
         },
     )?;

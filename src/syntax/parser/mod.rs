@@ -6,8 +6,8 @@
 //! but cannot be expressed in the AST are parsed to the end of their statement and returned as
 //! [`Statement::Unsupported`] (comparisons in heads, non-atom choice or
 //! aggregate elements, negated comparison chains, theory atoms, `@f(...)` calls, and the
-//! directives `#defined`, `#theory`, `#script` and `#hide` with arguments). `#external`,
-//! `#project`, `#heuristic`, `#edge` and `#include <name>` have statements of their own.
+//! directives `#theory`, `#script` and `#hide` with arguments). `#external`, `#project`,
+//! `#heuristic`, `#edge`, `#defined` and `#include <name>` have statements of their own.
 //!
 //! A few mappings onto the AST: a comparison chain `a < b < c` becomes the comparisons `a < b`
 //! and `b < c`; `#true :- body.` becomes an empty choice `{ } :- body.`; `#false :- body.` is an

@@ -187,18 +187,23 @@ impl Parser<'_> {
     /// `#heuristic atom [: body]. [w[@p], m]`
     pub(super) fn heuristic(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
-        self.directive_atom()?;
-        self.body_cond_dot()?;
+        let atom = self.directive_atom()?;
+        let body = self.body_cond_dot()?;
         self.expect(Tok::LBrack, "[")?;
-        self.term()?;
+        let mut terms = vec![self.term()?];
         if self.kind() == &Tok::At {
             self.bump();
-            self.term()?;
+            terms.push(self.term()?);
         }
         self.expect(Tok::Comma, "")?;
-        self.term()?;
+        terms.push(self.term()?);
         self.expect(Tok::RBrack, "")?;
-        Ok(Statement::Heuristic(self.span_from(start)))
+        Ok(Statement::Heuristic {
+            atom,
+            body,
+            terms,
+            span: self.span_from(start),
+        })
     }
 
     /// `#edge (u,v; ...) [: body].`
@@ -229,8 +234,13 @@ impl Parser<'_> {
     /// `#defined sig.`
     pub(super) fn defined(&mut self, start: usize) -> PResult<Statement> {
         self.bump();
-        self.signature()?;
-        Ok(self.unsupported_directive(start, "#defined"))
+        let (name, arity, negative) = self.signature()?;
+        Ok(Statement::Defined {
+            name,
+            arity,
+            negative,
+            span: self.span_from(start),
+        })
     }
 
     /// Moves to (not past) the next `.` outside brackets. Lexer errors stop it unless

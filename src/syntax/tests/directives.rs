@@ -94,7 +94,8 @@ fn unsupported_directives() {
     assert_eq!(r("#project a/1."), "#project a/1.");
     assert_eq!(r("#heuristic a : b. [1@2, level]"), "#heuristic.");
     assert_eq!(r("#edge (a,b) : c."), "#edge (a,b):c.");
-    assert_eq!(r("#defined p/1."), "unsupported(#defined)");
+    assert_eq!(r("#defined p/1."), "#defined p/1.");
+    assert_eq!(r("#defined -q/0."), "#defined -q/0.");
     assert_eq!(
         r("#theory x { t { + : 1, binary, left }; &a/0 : t, any }.\na."),
         "unsupported(#theory)\na."

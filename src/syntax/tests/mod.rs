@@ -244,7 +244,16 @@ fn stmt(s: &Statement) -> String {
                 format!("#project {}:{}.", term(&atom.term), body(b))
             }
         },
-        Statement::Heuristic(_) => "#heuristic.".into(),
+        Statement::Heuristic { .. } => "#heuristic.".into(),
+        Statement::Defined {
+            name,
+            arity,
+            negative,
+            ..
+        } => format!(
+            "#defined {}{name}/{arity}.",
+            if *negative { "-" } else { "" }
+        ),
         Statement::Edge { pairs, body: b, .. } => {
             let pairs: Vec<String> = pairs
                 .iter()

@@ -5,7 +5,7 @@
 
 use super::{Value, all_allowed, clause, none_allowed};
 use crate::cnf::Cnf;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A literal equivalent to `x ? hi : lo`.
 pub fn ite(cnf: &mut Cnf, x: Value, hi: Value, lo: Value) -> Value {
@@ -101,5 +101,111 @@ impl Diagram<'_> {
         }
         self.memo.insert((i, s), v);
         Some(v)
+    }
+}
+
+/// Decision diagrams for `Σ wᵢ·[xᵢ] ≤ bound` over fixed items, for any number of bounds (the
+/// successive bounds of model-improving optimization, the guards of one aggregate). Weights
+/// are made positive (`w·x = w + |w|·¬x`), and a node means "the items from `i` on add at most
+/// `room`": that does not depend on the bound that reached it, so later bounds reuse the nodes
+/// of earlier ones and pay only for those they are the first to need. As in Abío et al., "A
+/// New Look at BDDs for Pseudo-Boolean Constraints" (2012), each node stands for the whole
+/// interval of rooms with the same function (no subset of the items sums to a value between),
+/// so rooms that differ only there share one node.
+#[derive(Debug)]
+pub struct AtMost {
+    /// Undecided items with positive weights, largest first.
+    open: Vec<(Value, i64)>,
+    /// The constant part of the sum (decided items, folded negative weights).
+    base: i64,
+    /// rest[i]: what the items from i on add at most.
+    rest: Vec<i64>,
+    /// nodes[i]: the nodes over the items from i on, by the lowest room of their interval,
+    /// with the highest and the node's literal.
+    nodes: Vec<BTreeMap<i64, (i64, Value)>>,
+}
+
+impl AtMost {
+    pub fn new(items: &[(Value, i64)]) -> Self {
+        let mut base = 0i64;
+        let mut open: Vec<(Value, i64)> = Vec::new();
+        for &(v, w) in items {
+            match v {
+                Value::True => base += w,
+                Value::False => {}
+                _ if w == 0 => {}
+                _ if w < 0 => {
+                    base += w;
+                    open.push((v.negate(), -w));
+                }
+                _ => open.push((v, w)),
+            }
+        }
+        open.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
+        let mut rest = vec![0i64; open.len() + 1];
+        for i in (0..open.len()).rev() {
+            rest[i] = rest[i + 1] + open[i].1;
+        }
+        AtMost {
+            nodes: vec![BTreeMap::new(); open.len()],
+            open,
+            base,
+            rest,
+        }
+    }
+
+    /// A literal equivalent to `Σ ≤ bound`; `None` when the nodes this bound is the first to
+    /// need would take more than `budget` clauses (then nothing was added to `cnf` or kept).
+    pub fn at_most(&mut self, cnf: &mut Cnf, bound: i64, budget: usize) -> Option<Value> {
+        let mut added = Vec::new();
+        let mut scratch = Cnf::with_vars(cnf.num_vars());
+        let room = bound.saturating_sub(self.base);
+        match self.node(&mut scratch, 0, room, budget, &mut added) {
+            Some((root, _)) => {
+                super::append(cnf, &scratch);
+                Some(root)
+            }
+            None => {
+                for (i, lo) in added {
+                    self.nodes[i].remove(&lo);
+                }
+                None
+            }
+        }
+    }
+
+    /// The node "items from i on add at most room", with the interval of rooms it stands for;
+    /// `added` collects the new nodes.
+    fn node(
+        &mut self,
+        cnf: &mut Cnf,
+        i: usize,
+        room: i64,
+        limit: usize,
+        added: &mut Vec<(usize, i64)>,
+    ) -> Option<(Value, (i64, i64))> {
+        if room < 0 {
+            return Some((Value::False, (i64::MIN, -1)));
+        }
+        if self.rest[i] <= room {
+            return Some((Value::True, (self.rest[i], i64::MAX)));
+        }
+        if let Some((&lo, &(hi, v))) = self.nodes[i].range(..=room).next_back()
+            && room <= hi
+        {
+            return Some((v, (lo, hi)));
+        }
+        let (x, w) = self.open[i];
+        let (with, (a1, b1)) = self.node(cnf, i + 1, room - w, limit, added)?;
+        let (without, (a0, b0)) = self.node(cnf, i + 1, room, limit, added)?;
+        let lo = a0.max(a1.saturating_add(w));
+        let hi = b0.min(b1.saturating_add(w));
+        let v = ite(cnf, x, with, without);
+        if cnf.num_clauses() > limit || added.len() > limit {
+            return None;
+        }
+        self.nodes[i].insert(lo, (hi, v));
+        added.push((i, lo));
+        Some((v, (lo, hi)))
     }
 }
