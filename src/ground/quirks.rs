@@ -270,7 +270,7 @@ pub(super) fn is_ground(t: &Term) -> bool {
     }
 }
 
-fn has_pool_or_interval(t: &Term) -> bool {
+pub(super) fn has_pool_or_interval(t: &Term) -> bool {
     match t {
         Term::Pool(..) | Term::Interval(..) => true,
         Term::Fun { args, .. } => args.iter().any(has_pool_or_interval),

@@ -18,7 +18,7 @@
 //! drops the undefined alternatives one by one; the grounder does that for the others, as it
 //! finds each instance undefined).
 
-use super::quirks::is_ground;
+use super::quirks::{has_pool_or_interval, is_ground};
 use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::ast::*;
 
@@ -39,8 +39,12 @@ pub enum GroundValue {
 ///
 /// Returns the place of the innermost undefined operation (where clingo reports it).
 fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option<Span> {
+    // A variable-free term with an interval has several values: the grounder decides.
+    let evaluable = |t: &Term| is_ground(t) && !has_pool_or_interval(t);
     let non_integer = |t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue| {
-        if is_ground(t) {
+        if has_pool_or_interval(t) {
+            false
+        } else if is_ground(t) {
             !matches!(value(t), GroundValue::Int(_))
         } else {
             matches!(t, Term::Fun { .. })
@@ -55,8 +59,10 @@ fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option
             if let Some(inner) = undefined_at(x, value) {
                 return Some(inner);
             }
-            let undefined = if is_ground(t) {
+            let undefined = if evaluable(t) {
                 matches!(value(t), GroundValue::Undefined)
+            } else if is_ground(t) {
+                false
             } else {
                 *op != UnOp::Minus && matches!(**x, Term::Fun { .. })
             };
@@ -66,8 +72,10 @@ fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option
             if let Some(inner) = undefined_at(x, value).or_else(|| undefined_at(y, value)) {
                 return Some(inner);
             }
-            let undefined = if is_ground(t) {
+            let undefined = if evaluable(t) {
                 matches!(value(t), GroundValue::Undefined)
+            } else if is_ground(t) {
+                false
             } else {
                 let by_zero = matches!(op, BinOp::Div | BinOp::Mod)
                     && is_ground(y)
