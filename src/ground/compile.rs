@@ -10,6 +10,7 @@ use super::projection;
 use super::quirks;
 use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
+use super::undefined::OPERATION_UNDEFINED;
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
@@ -28,6 +29,11 @@ pub struct Compiler<'a> {
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
+    /// The whole program's predicate dependencies, when it is known (see
+    /// [`quirks::assignment_recursion_never_fires`]).
+    pub program_deps: Option<quirks::ProgramDeps>,
+    /// "operation undefined" for the terms of the parts removed before grounding.
+    pub infos: Vec<Diagnostic>,
     /// What gringo knows about each predicate (see [`super::projection`]); `None` treats
     /// every predicate as unknown.
     pub definitions: Option<projection::Definitions>,
@@ -103,6 +109,8 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             shared_anonymous: Vec::new(),
+            program_deps: None,
+            infos: Vec::new(),
             definitions: None,
         }
     }
@@ -433,11 +441,24 @@ impl<'a> Compiler<'a> {
 
     /// Compiles one statement-level rule (pools expanded into several compiled rules).
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
-        if let Some(refusal) = quirks::assignment_recursion(rule, &|name| self.consts.defines(name))
+        let is_const = |name: &str| self.consts.defines(name);
+        let mut body = std::borrow::Cow::Borrowed(&rule.body);
+        if let Some(deps) = &self.program_deps
+            && let Some(refusal) = quirks::indirect_assignment_recursion(rule, deps)
         {
             return Err(refusal);
         }
-        let bodies = unpool::bodies(&rule.body);
+        if let Some(refusal) = quirks::assignment_recursion(rule, &is_const) {
+            match &self.program_deps {
+                Some(defs) if quirks::assignment_recursion_never_fires(rule, defs, &is_const) => {
+                    // clingo checks the rule's safety but grounds no instance of it.
+                    let never = Literal::Bool(false, rule.span.clone());
+                    body.to_mut().push(BodyLit::Lit(never));
+                }
+                _ => return Err(refusal),
+            }
+        }
+        let bodies = unpool::bodies(&body);
         for head in unpool::heads(&rule.head) {
             for body in &bodies {
                 self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span)?;
@@ -1023,14 +1044,19 @@ impl Compiler<'_> {
         body: &[BodyLit],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let mut value = |t: &Term| self.ground_value(t, &mut error);
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = static_undefined::Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        // The head first, as gringo: its undefined operation is the one reported.
         let mut simplify = || {
-            let mut body = static_undefined::body(body, &mut value)?;
             let head = match head {
                 RuleHead::Ast(h) => {
                     let (h, extra_body) = static_undefined::head(h, &mut value)?;
+                    let mut body = static_undefined::body(body, &mut value)?;
                     body.extend(extra_body);
-                    RuleHead::Ast(h)
+                    return Some((RuleHead::Ast(h), body));
                 }
                 RuleHead::Show(t) if static_undefined::any_term_undefined([t], &mut value) => {
                     return None;
@@ -1048,9 +1074,15 @@ impl Compiler<'_> {
                 }
                 _ => head.clone(),
             };
-            Some((head, body))
+            Some((head, static_undefined::body(body, &mut value)?))
         };
         let kept = simplify();
+        for span in value.undefined {
+            let info = Diagnostic::info(&span, OPERATION_UNDEFINED);
+            if !self.infos.contains(&info) {
+                self.infos.push(info);
+            }
+        }
         match error {
             Some(d) => Err(d),
             None => Ok(kept),
@@ -1060,8 +1092,12 @@ impl Compiler<'_> {
     /// Whether gringo's simplification finds `t` undefined before grounding.
     fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
         let mut error = None;
-        let undefined =
-            static_undefined::any_term_undefined([t], &mut |t| self.ground_value(t, &mut error));
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = static_undefined::Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        let undefined = static_undefined::any_term_undefined([t], &mut value);
         error.map_or(Ok(undefined), Err)
     }
 

@@ -11,6 +11,7 @@ use super::compile::Compiler;
 use super::facts::InputFacts;
 use super::ir::PredTable;
 use super::parts;
+use super::quirks;
 use super::state::Grounder;
 use super::{Directives, GroundOptions, compile_and_plan, consts, schedule};
 use crate::program::{AtomId, GroundProgram, Head};
@@ -83,6 +84,8 @@ pub struct IncrementalGrounder<'s> {
     grounder: Grounder,
     /// Auxiliary `#projN` predicates so far (their names must stay distinct across calls).
     projections: usize,
+    /// The predicate dependencies of all parts.
+    deps: quirks::ProgramDeps,
 }
 
 impl<'s> IncrementalGrounder<'s> {
@@ -111,6 +114,7 @@ impl<'s> IncrementalGrounder<'s> {
             consts,
             grounder,
             projections: 0,
+            deps: quirks::ProgramDeps::new(&statements.iter().collect::<Vec<_>>(), false),
         })
     }
 
@@ -155,9 +159,12 @@ impl<'s> IncrementalGrounder<'s> {
                 let mut compiler =
                     Compiler::new(&mut self.grounder.program.symbols, &mut self.preds, &consts);
                 compiler.projections = self.projections;
+                compiler.program_deps = Some(self.deps.clone());
                 let planned =
                     compile_and_plan(&block.statements, &mut compiler, &mut directives, None);
                 self.projections = compiler.projections;
+                let infos = std::mem::take(&mut compiler.infos);
+                self.grounder.add_infos(infos);
                 rules.extend(planned?);
             }
         }

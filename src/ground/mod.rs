@@ -86,17 +86,21 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     // (`own_conditions::refuse`) looks for facts among the rules (tests/errors
     // issue495_*_on_fact_head); `Some(&mut facts)` keeps them apart once it looks at both.
     let facts = InputFacts::default();
-    let rules = {
+    let (rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         compiler.definitions = Some(projection::Definitions::build(&base, &mut compiler));
-        compile_and_plan(&base, &mut compiler, &mut directives, None)?
+        compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
+        let rules = compile_and_plan(&base, &mut compiler, &mut directives, None)?;
+        (rules, std::mem::take(&mut compiler.infos))
     };
     check_unground_parts(statements, &consts, &mut syms)?;
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     schedule::run(&mut grounder, &rules, &facts)?;
-    let (mut program, mut infos) = grounder.finish();
+    let (mut program, grounder_infos) = grounder.finish();
+    let mut infos = compile_infos;
+    infos.extend(grounder_infos);
     program.record_grounded_heads();
     undefined::describe_operations(&mut infos, &base);
     infos.extend(undefined::undefined_atoms(&base));

@@ -270,12 +270,320 @@ pub(super) fn is_ground(t: &Term) -> bool {
     }
 }
 
-fn has_pool_or_interval(t: &Term) -> bool {
+pub(super) fn has_pool_or_interval(t: &Term) -> bool {
     match t {
         Term::Pool(..) | Term::Interval(..) => true,
         Term::Fun { args, .. } => args.iter().any(has_pool_or_interval),
         Term::Unary(_, x, _) => has_pool_or_interval(x),
         Term::Binary(_, x, y, _) => has_pool_or_interval(x) || has_pool_or_interval(y),
+        _ => false,
+    }
+}
+
+/// A predicate: name, arity, classical negation.
+pub type PredKey = (String, usize, bool);
+
+fn pred_of(t: &Term) -> Vec<PredKey> {
+    expand_term(t)
+        .iter()
+        .filter_map(|t| match t {
+            Term::Fun {
+                name,
+                args,
+                negative,
+                ..
+            } => Some((name.clone(), args.len(), *negative)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The predicates of a rule's head atoms.
+fn head_preds(head: &Head) -> Vec<PredKey> {
+    let atoms: Vec<&Atom> = match head {
+        Head::None => Vec::new(),
+        Head::Atom(a) => vec![a],
+        Head::Disjunction(elems) => elems.iter().map(|e| &e.atom).collect(),
+        Head::Choice { elems, .. } => elems.iter().map(|e| &e.atom).collect(),
+        Head::Aggregate { elems, .. } => elems.iter().map(|e| &e.atom).collect(),
+    };
+    atoms.into_iter().flat_map(|a| pred_of(&a.term)).collect()
+}
+
+/// What the refusals and lifts here need to know about the whole program.
+#[derive(Clone, Default)]
+pub struct ProgramDeps {
+    /// For each predicate, how many statements define it other than facts (a rule with a
+    /// body or with a head that is not one atom, an `#external`).
+    pub definitions: HashMap<PredKey, usize>,
+    /// Positive dependencies: the predicates of the atoms in the bodies and head conditions of
+    /// the rules defining each predicate.
+    depends: HashMap<PredKey, Vec<PredKey>>,
+    /// The predicates a disjunctive head with a condition, pool or interval defines (gringo
+    /// grounds those heads after the plain rules of a component).
+    disjunctive: Vec<PredKey>,
+    /// Whether the statements are grounded at once (not step by step in incremental mode,
+    /// where later steps add facts to a component grounded before).
+    pub at_once: bool,
+}
+
+impl ProgramDeps {
+    pub fn new(statements: &[&Statement], at_once: bool) -> ProgramDeps {
+        let mut deps = ProgramDeps {
+            at_once,
+            ..ProgramDeps::default()
+        };
+        for st in statements {
+            let (heads, mut uses) = match st {
+                Statement::Rule(r) if r.body.is_empty() && matches!(r.head, Head::Atom(_)) => {
+                    continue;
+                }
+                Statement::Rule(r) => (head_preds(&r.head), head_condition_preds(&r.head)),
+                Statement::External(e) => (pred_of(&e.atom.term), Vec::new()),
+                _ => continue,
+            };
+            let body = match st {
+                Statement::Rule(r) => &r.body,
+                Statement::External(e) => &e.body,
+                _ => continue,
+            };
+            body.iter().for_each(|b| body_preds(b, &mut uses));
+            let mut heads = heads;
+            heads.sort();
+            heads.dedup();
+            if let Statement::Rule(r) = st
+                && grounded_as_disjunction(&r.head)
+            {
+                deps.disjunctive.extend(heads.iter().cloned());
+            }
+            for h in heads {
+                *deps.definitions.entry(h.clone()).or_insert(0) += 1;
+                deps.depends
+                    .entry(h)
+                    .or_default()
+                    .extend(uses.iter().cloned());
+            }
+        }
+        deps
+    }
+
+    /// Whether `from` depends positively on one of `targets` through the program's rules.
+    fn reaches(&self, from: &PredKey, targets: &[PredKey]) -> bool {
+        let mut seen = vec![from.clone()];
+        let mut todo = vec![from.clone()];
+        while let Some(p) = todo.pop() {
+            for q in self.depends.get(&p).into_iter().flatten() {
+                if targets.contains(q) {
+                    return true;
+                }
+                if !seen.contains(q) {
+                    seen.push(q.clone());
+                    todo.push(q.clone());
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Whether gringo may ground the head through its disjunction statements (an element with a
+/// condition, or with a pool or interval in its atom).
+fn grounded_as_disjunction(head: &Head) -> bool {
+    matches!(head, Head::Disjunction(elems)
+        if elems.iter().any(|e| !e.cond.is_empty() || has_pool_or_interval(&e.atom.term)))
+}
+
+/// The predicates of the positive (and doubly negated) atoms of a body element.
+fn body_preds(b: &BodyLit, out: &mut Vec<PredKey>) {
+    match b {
+        BodyLit::Lit(l) => positive_preds(l, out),
+        BodyLit::Conditional { lit, cond, .. } => {
+            positive_preds(lit, out);
+            cond.iter().for_each(|c| positive_preds(c, out));
+        }
+        BodyLit::Aggregate { agg, .. } => {
+            for e in &agg.elems {
+                e.cond.iter().for_each(|c| positive_preds(c, out));
+            }
+        }
+    }
+}
+
+fn positive_preds(l: &Literal, out: &mut Vec<PredKey>) {
+    if let Literal::Atom { sign, atom } = l
+        && *sign != Sign::Not
+    {
+        out.extend(pred_of(&atom.term));
+    }
+}
+
+/// The predicates of the positive atoms in the conditions of a head's elements.
+fn head_condition_preds(head: &Head) -> Vec<PredKey> {
+    let conds: Vec<&Vec<Literal>> = match head {
+        Head::None | Head::Atom(_) => Vec::new(),
+        Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
+        Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
+        Head::Aggregate { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
+    };
+    let mut out = Vec::new();
+    conds
+        .into_iter()
+        .flatten()
+        .for_each(|l| positive_preds(l, &mut out));
+    out
+}
+
+/// The refusal of a rule with an assignment aggregate whose body has an atom that depends on
+/// the rule's own head through another rule with a disjunctive head gringo grounds through its
+/// disjunction statements: those define their atoms only after the plain rules of the
+/// component, so the body atoms that were there when the component started never turn "old"
+/// in time for the aggregate's value (see [`assignment_recursion_never_fires`]), and clingo
+/// drops such rules depending on the rules around them: `p(1). p(X) : e(X) :- q. q :- p(1),
+/// C = #count{1:x}.` has the answer set {p(1)}.
+pub fn indirect_assignment_recursion(rule: &Rule, deps: &ProgramDeps) -> Option<Diagnostic> {
+    let has_assignment = rule
+        .body
+        .iter()
+        .any(|l| assignment(l, &rule.body) != Tri::No);
+    if !has_assignment {
+        return None;
+    }
+    let own = head_preds(&rule.head);
+    let indirect = rule.body.iter().any(|l| {
+        let BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }) = l
+        else {
+            return false;
+        };
+        pred_of(&atom.term)
+            .iter()
+            .any(|p| !own.contains(p) && deps.disjunctive.contains(p) && deps.reaches(p, &own))
+    });
+    indirect.then(|| {
+        Diagnostic::error(
+            &rule.span,
+            "an assignment aggregate (`X = #agg{...}`) in a rule with a body literal that \
+             depends on the rule's head through a conditional disjunctive head is not \
+             supported (clingo's grounder often drops such rules, depending on the rules \
+             around them)",
+        )
+    })
+}
+
+/// Whether clingo's grounder never fires `rule`, which has the shape [`assignment_recursion`]
+/// refuses. It grounds a rule with a conditional head in its recursive component as
+/// semi-naive evaluation does: an instance needs a body atom that is new in one iteration
+/// with the aggregate's value known, or all body atoms old when the value is new. The value
+/// of `C = #agg{...}` becomes known one iteration after the body atoms before it are new, and
+/// a body atom that was there when the component started only turns old when a rule of that
+/// component that gringo grounds before conditional heads defines its predicate. When only
+/// facts and the rule itself define the predicates of the body (and of the aggregates'
+/// elements), no instance ever fires: `p(1). p(C) : d(C) ; q :- p(1), C = #count{1:x}.` has
+/// the answer set {p(1)}.
+pub fn assignment_recursion_never_fires(
+    rule: &Rule,
+    deps: &ProgramDeps,
+    is_const: &dyn Fn(&str) -> bool,
+) -> bool {
+    let Head::Disjunction(elems) = &rule.head else {
+        return false;
+    };
+    if !deps.at_once {
+        return false;
+    }
+    // Grounded through gringo's disjunction statements for sure (an element with a condition
+    // or with several atoms; clingo grounds `q ; p(1..C) :- ...` as a plain rule when `C` is
+    // assigned).
+    let conditional = elems
+        .iter()
+        .any(|e| !e.cond.is_empty() || has_pool(&e.atom.term));
+    let own = head_preds(&rule.head);
+    let only_facts = |p: &PredKey| {
+        let here = usize::from(own.contains(p));
+        deps.definitions.get(p).copied().unwrap_or(0) <= here
+    };
+    let mut assigned = Vec::new();
+    let mut preds = Vec::new();
+    for l in &rule.body {
+        match l {
+            BodyLit::Aggregate { agg, .. } => {
+                if assignment(l, &rule.body) == Tri::Yes {
+                    let guard = agg.left.as_ref().or(agg.right.as_ref());
+                    guard
+                        .into_iter()
+                        .for_each(|g| term_vars(&g.term, &mut assigned));
+                }
+                for e in &agg.elems {
+                    e.cond.iter().for_each(|c| literal_preds(c, &mut preds));
+                }
+            }
+            BodyLit::Lit(lit) => literal_preds(lit, &mut preds),
+            BodyLit::Conditional { lit, cond, .. } => {
+                literal_preds(lit, &mut preds);
+                cond.iter().for_each(|c| literal_preds(c, &mut preds));
+            }
+        }
+    }
+    let heads: Vec<Term> = elems
+        .iter()
+        .flat_map(|e| expand_term(&e.atom.term))
+        .collect();
+    // The body literals that depend on the rule's own head: each must bind its variables
+    // itself, without the assigned one, so that gringo puts it before the assignment.
+    let mut recursive = 0;
+    for l in &rule.body {
+        let BodyLit::Lit(Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        }) = l
+        else {
+            continue;
+        };
+        if heads
+            .iter()
+            .all(|h| unify_apart(h, &atom.term, is_const) == Tri::No)
+        {
+            continue;
+        }
+        let mut vars = Vec::new();
+        term_vars(&atom.term, &mut vars);
+        if !binds_itself(&atom.term) || vars.iter().any(|v| assigned.contains(v)) {
+            return false;
+        }
+        recursive += 1;
+    }
+    conditional && !assigned.is_empty() && recursive > 0 && preds.iter().all(only_facts)
+}
+
+/// The predicates of the atoms a literal mentions, whatever its sign.
+fn literal_preds(l: &Literal, out: &mut Vec<PredKey>) {
+    if let Literal::Atom { atom, .. } = l {
+        out.extend(pred_of(&atom.term));
+    }
+}
+
+/// Whether the term's variables are all bound by matching it (no arithmetic, pool or
+/// interval around them), and none is anonymous (gringo projects `p(_)` onto an auxiliary
+/// predicate defined by a plain rule, and that rule makes the body atoms old).
+fn binds_itself(t: &Term) -> bool {
+    match t {
+        Term::Fun { args, .. } => args.iter().all(binds_itself),
+        Term::Anonymous(_) => false,
+        Term::Unary(..) | Term::Binary(..) | Term::Interval(..) | Term::Pool(..) => {
+            is_ground(t) && !has_pool_or_interval(t)
+        }
+        _ => true,
+    }
+}
+
+fn has_pool(t: &Term) -> bool {
+    match t {
+        Term::Pool(..) => true,
+        Term::Fun { args, .. } => args.iter().any(has_pool),
+        Term::Unary(_, x, _) => has_pool(x),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
         _ => false,
     }
 }

@@ -83,6 +83,11 @@ impl Grounder {
     }
 
     /// The informational diagnostics so far (emptied).
+    /// Infos found before grounding (by the compiler), printed with the grounder's.
+    pub fn add_infos(&mut self, infos: Vec<Diagnostic>) {
+        self.infos.extend(infos);
+    }
+
     pub fn take_infos(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.infos)
     }

@@ -1,5 +1,5 @@
 //! gringo's simplification of a rule before grounding, for terms that are undefined whatever
-//! values their variables take (`X+a`, `"s"*X`, `f(X)-1`, `X/0`: see [`statically_undefined`]).
+//! values their variables take (`X+a`, `"s"*X`, `f(X)-1`, `X/0`: see [`undefined_at`]).
 //! gringo removes what holds such a term before it checks safety, so `p(Y+b).` and `:- q(X/0).`
 //! are no errors but rules without instances. What goes depends on where the term is:
 //!
@@ -18,26 +18,11 @@
 //! drops the undefined alternatives one by one; the grounder does that for the others, as it
 //! finds each instance undefined).
 
-use super::quirks;
-
-/// Whether `t` stands for one value to evaluate: no variables and no interval (`(1..2)+0` is
-/// two values, never undefined as a whole).
-fn is_ground(t: &Term) -> bool {
-    fn has_interval(t: &Term) -> bool {
-        match t {
-            Term::Interval(..) => true,
-            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(has_interval),
-            Term::Unary(_, x, _) => has_interval(x),
-            Term::Binary(_, x, y, _) => has_interval(x) || has_interval(y),
-            _ => false,
-        }
-    }
-    quirks::is_ground(t) && !has_interval(t)
-}
+use super::quirks::{has_pool_or_interval, is_ground};
 use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::ast::*;
 
-/// What a variable-free term evaluates to, for [`statically_undefined`].
+/// What a variable-free term evaluates to, for [`undefined_at`].
 pub enum GroundValue {
     Int(crate::symbol::Int),
     /// A value that is not an integer (a constant, function, string, tuple, `#inf`, `#sup`).
@@ -51,9 +36,15 @@ pub enum GroundValue {
 /// `|f(X)|`), or a division by the constant 0 (`X/0`, `X\(1-1)`). clingo removes a head
 /// aggregate element with such a term before it looks at the aggregate's shape (see
 /// [`super::ir::TupleCheck`]). `value` evaluates a variable-free term (constants resolved).
-pub fn statically_undefined(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> bool {
+///
+/// Returns the place of the innermost undefined operation (where clingo reports it).
+fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option<Span> {
+    // A variable-free term with an interval has several values: the grounder decides.
+    let evaluable = |t: &Term| is_ground(t) && !has_pool_or_interval(t);
     let non_integer = |t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue| {
-        if is_ground(t) {
+        if has_pool_or_interval(t) {
+            false
+        } else if is_ground(t) {
             !matches!(value(t), GroundValue::Int(_))
         } else {
             matches!(t, Term::Fun { .. })
@@ -61,41 +52,62 @@ pub fn statically_undefined(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValu
     };
     match t {
         Term::Fun { args, .. } | Term::Pool(args, _) => {
-            args.iter().any(|a| statically_undefined(a, value))
+            args.iter().find_map(|a| undefined_at(a, value))
         }
-        Term::Interval(x, y, _) => statically_undefined(x, value) || statically_undefined(y, value),
-        Term::Unary(op, x, _) => {
-            if statically_undefined(x, value) {
-                true
-            } else if is_ground(t) {
+        Term::Interval(x, y, _) => undefined_at(x, value).or_else(|| undefined_at(y, value)),
+        Term::Unary(op, x, span) => {
+            if let Some(inner) = undefined_at(x, value) {
+                return Some(inner);
+            }
+            let undefined = if evaluable(t) {
                 matches!(value(t), GroundValue::Undefined)
+            } else if is_ground(t) {
+                false
             } else {
                 *op != UnOp::Minus && matches!(**x, Term::Fun { .. })
-            }
+            };
+            undefined.then(|| span.clone())
         }
-        Term::Binary(op, x, y, _) => {
-            if statically_undefined(x, value) || statically_undefined(y, value) {
-                return true;
+        Term::Binary(op, x, y, span) => {
+            if let Some(inner) = undefined_at(x, value).or_else(|| undefined_at(y, value)) {
+                return Some(inner);
             }
-            if is_ground(t) {
-                return matches!(value(t), GroundValue::Undefined);
-            }
-            let by_zero = matches!(op, BinOp::Div | BinOp::Mod)
-                && is_ground(y)
-                && matches!(value(y), GroundValue::Int(0));
-            by_zero || non_integer(x, value) || non_integer(y, value)
+            let undefined = if evaluable(t) {
+                matches!(value(t), GroundValue::Undefined)
+            } else if is_ground(t) {
+                false
+            } else {
+                let by_zero = matches!(op, BinOp::Div | BinOp::Mod)
+                    && is_ground(y)
+                    && matches!(value(y), GroundValue::Int(0));
+                by_zero || non_integer(x, value) || non_integer(y, value)
+            };
+            undefined.then(|| span.clone())
         }
-        _ => false,
+        _ => None,
     }
 }
 
-/// Evaluates a variable-free term (constants resolved).
-pub type Value<'a> = dyn FnMut(&Term) -> GroundValue + 'a;
+/// Finds undefined terms and records where they are.
+pub struct Value<'a> {
+    /// Evaluates a variable-free term (constants resolved).
+    pub eval: &'a mut dyn FnMut(&Term) -> GroundValue,
+    /// The undefined operations of the parts removed, for clingo's "operation undefined".
+    pub undefined: Vec<Span>,
+}
 
 fn undefined(t: &Term, value: &mut Value) -> bool {
-    expand_term(t)
-        .iter()
-        .all(|alt| statically_undefined(alt, value))
+    let mut first = None;
+    for alt in expand_term(t) {
+        match undefined_at(&alt, value.eval) {
+            Some(span) => {
+                first.get_or_insert(span);
+            }
+            None => return false,
+        }
+    }
+    value.undefined.extend(first);
+    true
 }
 
 fn literal_undefined(l: &Literal, value: &mut Value) -> bool {
