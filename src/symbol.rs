@@ -43,10 +43,17 @@ pub struct Signature {
     pub negative: bool,
 }
 
+fn hash_of(d: &SymData) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(d)
+}
+
 #[derive(Default, Debug)]
 pub struct SymbolTable {
     data: Vec<SymData>,
-    index: HashMap<SymData, Sym>,
+    /// Every handle, found by the hash of its term in `data` (a map keyed by a copy of each
+    /// term had doubled the table's memory).
+    index: hashbrown::HashTable<Sym>,
     names: Vec<String>,
     name_index: HashMap<String, NameId>,
 }
@@ -79,18 +86,25 @@ impl SymbolTable {
     }
 
     pub fn intern(&mut self, d: SymData) -> Sym {
-        if let Some(&s) = self.index.get(&d) {
+        let hash = hash_of(&d);
+        let data = &self.data;
+        if let Some(&s) = self.index.find(hash, |&s| data[s.0 as usize] == d) {
             return s;
         }
         let s = Sym(self.data.len() as u32);
-        self.data.push(d.clone());
-        self.index.insert(d, s);
+        self.data.push(d);
+        let data = &self.data;
+        self.index
+            .insert_unique(hash, s, |&s| hash_of(&data[s.0 as usize]));
         s
     }
 
     /// The handle of an already interned term.
     pub fn lookup(&self, d: &SymData) -> Option<Sym> {
-        self.index.get(d).copied()
+        let data = &self.data;
+        self.index
+            .find(hash_of(d), |&s| data[s.0 as usize] == *d)
+            .copied()
     }
 
     pub fn get(&self, s: Sym) -> &SymData {

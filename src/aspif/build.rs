@@ -251,14 +251,14 @@ impl Builder {
                 let value = self.program.symbols.num(*bound);
                 vec![BodyElem::Aggregate {
                     polarity: crate::program::Polarity::Pos,
-                    aggregate: Aggregate {
+                    aggregate: Box::new(Aggregate {
                         func: AggFunc::Sum,
                         elems,
                         guards: vec![CountGuard {
                             op: CmpOp::Ge,
                             value,
                         }],
-                    },
+                    }),
                 }]
             }
         }

@@ -6,6 +6,7 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
+use super::projection;
 use super::quirks;
 use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
@@ -27,6 +28,9 @@ pub struct Compiler<'a> {
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
+    /// What gringo knows about each predicate (see [`super::projection`]); `None` treats
+    /// every predicate as unknown.
+    pub definitions: Option<projection::Definitions>,
 }
 
 /// Per-rule numbering of variables and conditions.
@@ -99,6 +103,7 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             shared_anonymous: Vec::new(),
+            definitions: None,
         }
     }
 
@@ -644,7 +649,8 @@ impl<'a> Compiler<'a> {
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
         let mut cbody = self.body(&body, &mut vars, &mut ranges)?;
-        let chead = self.head(&head, &mut vars, &mut ranges)?;
+        let globals = bound_by_body(&cbody, &ranges);
+        let chead = self.head(&head, &mut vars, &mut ranges, &globals)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         mark_aggregate_globals(&mut cbody, &chead);
         self.out.push(ir::Rule {
@@ -706,6 +712,7 @@ impl<'a> Compiler<'a> {
         head: &RuleHead,
         vars: &mut Vars,
         ranges: &mut Ranges,
+        globals: &[VarId],
     ) -> Result<ir::Head, Diagnostic> {
         Ok(match head {
             RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
@@ -792,14 +799,6 @@ impl<'a> Compiler<'a> {
                 }
             }
             RuleHead::Ast(Head::Disjunction(elems)) => {
-                for e in elems {
-                    if let Some(what) = unpool::unsupported_in_conditional_element(e) {
-                        return Err(Diagnostic::error(
-                            &e.span,
-                            format!("{what} is not supported"),
-                        ));
-                    }
-                }
                 let mut celems = Vec::new();
                 for e in unpool::disjunction_elems(elems) {
                     let mut heads = Vec::new();
@@ -815,13 +814,28 @@ impl<'a> Compiler<'a> {
                         });
                     }
                     let lits = self.condition(&e.cond, vars)?;
-                    celems.push(ir::DisjElem {
+                    let mut elem = ir::DisjElem {
                         heads,
                         cond: Condition {
                             id: vars.condition(),
                             lits,
                         },
-                    });
+                    };
+                    let mut void = Vec::new();
+                    for atom in &e.heads {
+                        void.push(self.statically_undefined(&atom.term)?);
+                    }
+                    let mut cx = projection::Context {
+                        definitions: self.definitions.as_ref(),
+                        preds: self.preds,
+                        syms: self.syms,
+                        globals,
+                        num_vars: vars.vars.len(),
+                    };
+                    projection::restrict(&mut elem, &void, &mut cx).map_err(|what| {
+                        Diagnostic::error(&e.span, format!("{what} is not supported"))
+                    })?;
+                    celems.push(elem);
                 }
                 ir::Head::Disjunction(celems)
             }
@@ -887,6 +901,20 @@ fn assign_through_variable(
             rhs: CTerm::Var(var),
         });
     }
+}
+
+/// The variables the plain literals of a compiled body (and its range literals) and its
+/// assignment aggregates bind: the rule's global variables.
+fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
+    let mut out: Vec<VarId> = ranges.iter().flat_map(Lit::vars).collect();
+    for b in body {
+        match b {
+            Body::Lit(l) => out.extend(l.vars()),
+            Body::Aggregate(a) => out.extend(a.assignable_var().map(|(_, v)| v)),
+            Body::Conditional { .. } => {}
+        }
+    }
+    out
 }
 
 /// A variable of an aggregate is global when it also occurs in the head, in a plain body
@@ -985,17 +1013,7 @@ impl Compiler<'_> {
         body: &[BodyLit],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let mut value = |t: &Term| match self.ground_term(t) {
-            Ok(Some(s)) => match self.syms.as_int(s) {
-                Some(i) => GroundValue::Int(i),
-                None => GroundValue::Other,
-            },
-            Ok(None) => GroundValue::Undefined,
-            Err(d) => {
-                error.get_or_insert(d);
-                GroundValue::Other
-            }
-        };
+        let mut value = |t: &Term| self.ground_value(t, &mut error);
         let mut simplify = || {
             let mut body = static_undefined::body(body, &mut value)?;
             let head = match head {
@@ -1026,6 +1044,29 @@ impl Compiler<'_> {
         match error {
             Some(d) => Err(d),
             None => Ok(kept),
+        }
+    }
+
+    /// Whether gringo's simplification finds `t` undefined before grounding.
+    fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
+        let mut error = None;
+        let undefined =
+            static_undefined::any_term_undefined([t], &mut |t| self.ground_value(t, &mut error));
+        error.map_or(Ok(undefined), Err)
+    }
+
+    /// The value of a variable-free term for [`static_undefined`] (the first error in `error`).
+    fn ground_value(&mut self, t: &Term, error: &mut Option<Diagnostic>) -> GroundValue {
+        match self.ground_term(t) {
+            Ok(Some(s)) => match self.syms.as_int(s) {
+                Some(i) => GroundValue::Int(i),
+                None => GroundValue::Other,
+            },
+            Ok(None) => GroundValue::Undefined,
+            Err(d) => {
+                error.get_or_insert(d);
+                GroundValue::Other
+            }
         }
     }
 

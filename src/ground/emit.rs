@@ -34,13 +34,7 @@ impl Grounder {
     ) -> Result<(), Diagnostic> {
         let span = &rule.rule.span;
         if self.size() > self.max_size {
-            return Err(Diagnostic::error(
-                span,
-                format!(
-                    "grounding exceeds the limit of {} atoms and rules (--max-ground); this rule was being instantiated",
-                    self.max_size
-                ),
-            ));
+            return Err(self.limit_exceeded(span));
         }
         let Some(body) = self.ground_body(rule, b, matched)? else {
             return Ok(());
@@ -237,13 +231,13 @@ impl Grounder {
             Some(_) if self.provisional && polarity != Polarity::Pos => {
                 BodyPart::Open(BodyElem::Aggregate {
                     polarity,
-                    aggregate: ground,
+                    aggregate: Box::new(ground),
                 })
             }
             Some(_) => BodyPart::False,
             None => BodyPart::Open(BodyElem::Aggregate {
                 polarity,
-                aggregate: ground,
+                aggregate: Box::new(ground),
             }),
         })
     }
@@ -674,7 +668,7 @@ impl Grounder {
             None => {
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
-                    aggregate: aggregate.expect("an undecided aggregate is kept"),
+                    aggregate: Box::new(aggregate.expect("an undecided aggregate is kept")),
                 });
                 self.push_rule(Rule {
                     head: Head::None,

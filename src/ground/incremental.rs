@@ -8,6 +8,7 @@
 //! extend the CNF of the earlier calls without touching it.
 
 use super::compile::Compiler;
+use super::facts::InputFacts;
 use super::ir::PredTable;
 use super::parts;
 use super::state::Grounder;
@@ -86,7 +87,7 @@ pub struct IncrementalGrounder<'s> {
 }
 
 impl<'s> IncrementalGrounder<'s> {
-    /// Reads the global directives (`#const`, `#show p/n`, `#project p/n`); grounds nothing.
+    /// Reads the global directives (`#const`, `#show p/n`, `#defined`); grounds nothing.
     pub fn new(statements: &'s [Statement], options: &GroundOptions) -> Result<Self, Diagnostic> {
         let mut syms = SymbolTable::new();
         let consts = consts::resolve(statements, options, &mut syms)?;
@@ -94,11 +95,17 @@ impl<'s> IncrementalGrounder<'s> {
         let mut directives = Directives::new();
         {
             let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-            compile_and_plan(&parts::globals(statements), &mut compiler, &mut directives)?;
+            compile_and_plan(
+                &parts::globals(statements),
+                &mut compiler,
+                &mut directives,
+                None,
+            )?;
         }
         let mut program = GroundProgram::new(syms);
         directives.apply(&mut program);
-        let grounder = Grounder::new(program, &preds, options.max_size);
+        let mut grounder = Grounder::new(program, &preds, options.max_size);
+        grounder.keep_rule_copies();
         Ok(IncrementalGrounder {
             statements,
             preds,
@@ -149,11 +156,14 @@ impl<'s> IncrementalGrounder<'s> {
                 let mut compiler =
                     Compiler::new(&mut self.grounder.program.symbols, &mut self.preds, &consts);
                 compiler.projections = self.projections;
-                let planned = compile_and_plan(&block.statements, &mut compiler, &mut directives);
+                let planned =
+                    compile_and_plan(&block.statements, &mut compiler, &mut directives, None);
                 self.projections = compiler.projections;
                 rules.extend(planned?);
             }
         }
+        // `#project p/n.` belongs to its part: it applies once the part is grounded
+        (self.grounder.program.project_signatures).extend(directives.project);
         self.grounder.add_relations(&self.preds);
         for r in &rules {
             for p in r.rule.head_preds() {
@@ -166,7 +176,7 @@ impl<'s> IncrementalGrounder<'s> {
             .map(|a| program.is_derivable(AtomId(a as u32)))
             .collect();
         let facts_before = program.facts.clone();
-        schedule::run(&mut self.grounder, &rules)?;
+        schedule::run(&mut self.grounder, &rules, &InputFacts::default())?;
         self.record_definitions(&delta, &facts_before);
         let program = &mut self.grounder.program;
         let mut outside = open_before;

@@ -18,14 +18,17 @@ mod clingo_terms;
 mod compile;
 mod consts;
 mod emit;
+mod facts;
 pub mod incremental;
 mod ir;
 mod join;
 mod own_conditions;
 pub mod parts;
 mod plan;
+mod projection;
 mod quirks;
 mod schedule;
+mod seen;
 mod state;
 mod static_undefined;
 mod store;
@@ -38,6 +41,7 @@ use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{ProjectTarget, Statement, Term};
 use compile::Compiler;
+use facts::InputFacts;
 use ir::PredTable;
 use plan::Planned;
 use state::Grounder;
@@ -79,15 +83,17 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
     let base = parts::base_statements(statements);
+    let mut facts = InputFacts::default();
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        compile_and_plan(&base, &mut compiler, &mut directives)?
+        compiler.definitions = Some(projection::Definitions::build(&base, &mut compiler));
+        compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?
     };
     check_unground_parts(statements, &consts, &mut syms)?;
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
-    schedule::run(&mut grounder, &rules)?;
+    schedule::run(&mut grounder, &rules, &facts)?;
     let (mut program, mut infos) = grounder.finish();
     program.record_grounded_heads();
     undefined::describe_operations(&mut infos, &base);
@@ -131,15 +137,16 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
     let rules = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         let statements: Vec<&Statement> = statements.iter().collect();
-        compile_and_plan(&statements, &mut compiler, &mut Directives::new())
+        compile_and_plan(&statements, &mut compiler, &mut Directives::new(), None)
             .expect("test program compiles and is safe")
     };
     (rules, preds, syms)
 }
 
 /// clingo checks the rules of every part for safety when it reads them, grounded or not: the
-/// parts other than `base` get that check here (a parameter stands for a constant), and only
-/// that one — what else they contain matters only once they are grounded, which they are not.
+/// parts other than `base` are compiled and planned here (a parameter stands for a constant),
+/// and not grounded. A construct aspsat refuses is refused there too: its safety cannot be
+/// checked otherwise, and a refusal is never a wrong answer.
 fn check_unground_parts(
     statements: &[Statement],
     consts: &HashMap<String, Sym>,
@@ -155,23 +162,21 @@ fn check_unground_parts(
                 consts.insert(p.clone(), placeholder);
             }
             let mut compiler = Compiler::new(syms, &mut preds, &consts);
-            for st in &block.statements {
-                // a statement aspsat could not compile is not an error clingo would report here
-                let _ = compile_statement(&mut compiler, st, &mut directives);
-                for rule in compiler.out.drain(..) {
-                    plan::plan_rule(&rule)?;
-                }
-            }
+            let definitions = projection::Definitions::build(&block.statements, &mut compiler);
+            compiler.definitions = Some(definitions);
+            compile_and_plan(&block.statements, &mut compiler, &mut directives, None)?;
         }
     }
     Ok(())
 }
 
-/// Compiles every statement and plans the rules it yields (directives go into `directives`).
+/// Compiles every statement and plans the rules it yields (directives go into `directives`);
+/// with `facts`, the facts without variables go there instead of becoming rules.
 fn compile_and_plan(
     statements: &[&Statement],
     compiler: &mut Compiler,
     directives: &mut Directives,
+    mut facts: Option<&mut InputFacts>,
 ) -> Result<Vec<Planned>, Diagnostic> {
     let mut rules = Vec::new();
     for st in statements {
@@ -179,6 +184,13 @@ fn compile_and_plan(
         // The rules a statement yielded before a compilation error are planned (and checked
         // for safety) first: the error reported is the first one in the text.
         for rule in compiler.out.drain(..) {
+            let rule = match facts.as_deref_mut() {
+                Some(facts) => match facts.take(rule) {
+                    Some(rule) => rule,
+                    None => continue,
+                },
+                None => rule,
+            };
             let plan = plan::plan_rule(&rule)?;
             rules.push(Planned { rule, plan });
         }

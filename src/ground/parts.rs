@@ -1,7 +1,8 @@
 //! Program parts: `#program name(params).` starts a part; statements before the first one belong
 //! to `base`. Without incremental mode only `base` is grounded, as in clingo (the other parts are
-//! parsed and ignored). `#const`, `#show p/n.`, `#show.` and `#project p/n.` are global in clingo:
-//! they apply whichever part they are written in.
+//! parsed and ignored). `#const`, `#show p/n.`, `#show.` and `#defined` are global in clingo: they
+//! apply whichever part they are written in. `#project p/n.` is not: it applies when its part is
+//! grounded (`{s(1,1)}. #program step(t). #project s/2.` is not projected without `step`).
 
 use crate::syntax::ast::Statement;
 
@@ -21,10 +22,6 @@ pub fn is_global(st: &Statement) -> bool {
             | Statement::HideAll(_)
             | Statement::Defined { .. }
             | Statement::IncludeBuiltin { .. }
-            | Statement::Project {
-                target: crate::syntax::ast::ProjectTarget::Signature { .. },
-                ..
-            }
     )
 }
 

@@ -3,6 +3,7 @@
 //! with one of its recursive literals matched against the atoms new since the last round, through
 //! its delta plans, which this module makes and owns), then the rules without head predicates.
 
+use super::facts::InputFacts;
 use super::ir::{self, PredId, Step};
 use super::join::Window;
 use super::plan::{self, Planned};
@@ -10,8 +11,8 @@ use super::state::Grounder;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 
-/// Grounds every rule into `g.program`.
-pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
+/// Grounds every rule and input fact into `g.program`.
+pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
     record_complex_rule_origins(g, rules);
     let n = g.relations.len();
     let components = components(n, rules);
@@ -34,6 +35,11 @@ pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
             by_comp[comp_of[p]].push(&rules[i]);
         }
     }
+    // Input facts come first in their component (clingo_order), in the order written.
+    let mut facts_by_comp: Vec<Vec<u32>> = vec![Vec::new(); components.len()];
+    for i in 0..facts.len() {
+        facts_by_comp[comp_of[facts.pred(i)]].push(i as u32);
+    }
     let headless: Vec<&Planned> = rules
         .iter()
         .filter(|r| r.rule.head_preds().is_empty())
@@ -44,7 +50,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
             comp_of: &comp_of,
             index: c,
         };
-        component.ground(g, &by_comp[c])?;
+        component.ground(g, &by_comp[c], (facts, &facts_by_comp[c]))?;
         for &p in preds {
             g.relations[p].complete = true;
         }
@@ -174,8 +180,14 @@ impl Component<'_> {
         self.preds.iter().all(|&p| after.end[p] == before.end[p])
     }
 
-    /// Instantiates the component's rules (`members`) to their fixpoint.
-    fn ground(&self, g: &mut Grounder, members: &[&Planned]) -> Result<(), Diagnostic> {
+    /// Instantiates the component's input facts (`facts`: the indices of its own) and rules
+    /// (`members`) to their fixpoint.
+    fn ground(
+        &self,
+        g: &mut Grounder,
+        members: &[&Planned],
+        facts: (&InputFacts, &[u32]),
+    ) -> Result<(), Diagnostic> {
         // Rules whose conditions or aggregates range over this component's own predicates
         // cannot be instantiated until those predicates are known: they run after the fixpoint
         // of the others, provisionally (deriving head atoms only) until they add nothing new.
@@ -198,6 +210,10 @@ impl Component<'_> {
             })
             .collect();
         let mut previous = g.full_window();
+        // as the first rules of the first pass (they need no match)
+        for &i in facts.1 {
+            g.add_input_fact(facts.0, i as usize)?;
+        }
         for r in &normal {
             g.instantiate(r.rule, &r.rule.plan.body, &previous)?;
         }

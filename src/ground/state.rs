@@ -5,14 +5,13 @@
 //! it all in [`super::schedule`].
 
 use super::ir::{self, PredId, PredTable};
+use super::seen::SeenRules;
 use super::store::Relation;
 use super::term::{Binding, CTerm, EvalError, eval};
 use crate::program::{Aggregate, AtomId, BodyElem, GroundProgram, Head, Lit, Rule};
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 pub struct Grounder {
@@ -21,8 +20,8 @@ pub struct Grounder {
     pub relations: Vec<Relation>,
     infos: Vec<Diagnostic>,
     info_spans: HashSet<String>,
-    /// Every rule added so far, with its index in `program.rules`.
-    seen_rules: FxHashMap<Rule, usize>,
+    /// Every rule added so far (each is added once).
+    seen_rules: SeenRules,
     pub max_size: usize,
     /// Instantiating only to find head atoms (see `schedule::ground_component`): no rules, no
     /// facts.
@@ -54,7 +53,7 @@ impl Grounder {
             relations: preds.sigs.iter().map(|s| Relation::new(*s)).collect(),
             infos: Vec::new(),
             info_spans: HashSet::new(),
-            seen_rules: FxHashMap::default(),
+            seen_rules: SeenRules::new(false),
             max_size,
             provisional: false,
             assigned: Vec::new(),
@@ -67,6 +66,12 @@ impl Grounder {
     /// The ground program and the informational diagnostics.
     pub fn finish(self) -> (GroundProgram, Vec<Diagnostic>) {
         (self.program, self.infos)
+    }
+
+    /// Incremental mode: the rules of each call are simplified in place after it, so the
+    /// grounder keeps its own copies to recognise rule instances a later call produces again.
+    pub fn keep_rule_copies(&mut self) {
+        self.seen_rules = SeenRules::new(true);
     }
 
     /// Relations for predicates the table gained since (incremental grounding compiles parts
@@ -85,6 +90,18 @@ impl Grounder {
     /// What counts against `--max-ground`.
     pub fn size(&self) -> usize {
         self.program.num_atoms() + self.program.rules.len()
+    }
+
+    /// The error when grounding grows beyond `--max-ground` while the rule at `span` is
+    /// instantiated.
+    pub fn limit_exceeded(&self, span: &Span) -> Diagnostic {
+        Diagnostic::error(
+            span,
+            format!(
+                "grounding exceeds the limit of {} atoms and rules (--max-ground); this rule was being instantiated",
+                self.max_size
+            ),
+        )
     }
 
     /// An informational message, once per span and text.
@@ -228,20 +245,15 @@ impl Grounder {
         if self.provisional {
             return;
         }
-        match self.seen_rules.entry(rule) {
-            Entry::Occupied(seen) => {
+        match self.seen_rules.add(rule, &mut self.program.rules) {
+            Some(seen) => {
                 // also a rule of its own: the text must print it
                 // (incremental mode: an earlier step's simplification may have moved it)
-                if !shifted && let Some(flag) = self.program.shifted.get_mut(*seen.get()) {
+                if !shifted && let Some(flag) = self.program.shifted.get_mut(seen) {
                     *flag = false;
                 }
             }
-            Entry::Vacant(new) => {
-                let index = self.program.rules.len();
-                self.program.rules.push(new.key().clone());
-                self.program.shifted.push(shifted);
-                new.insert(index);
-            }
+            None => self.program.shifted.push(shifted),
         }
     }
 }

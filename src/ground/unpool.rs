@@ -149,16 +149,35 @@ fn guard_pairs(left: &Option<Guard>, right: &Option<Guard>) -> Vec<(Option<Guard
         .collect()
 }
 
-/// The elements of an aggregate with their pools expanded (one element per alternative).
+/// The elements of an aggregate with their pools expanded (one element per alternative). The
+/// tuple of a set element (`{ p(1;X) : q(X) }`) is its atom: both take the same alternative
+/// (gringo unpools the literal and derives the tuple from it).
 pub fn aggregate_elems(elems: &[AggElem]) -> Vec<AggElem> {
     let mut out = Vec::new();
     for e in elems {
+        if e.tuple_is_atom && e.terms.len() == 1 && !e.cond.is_empty() {
+            // the tuple and the atom have the same shape, so their alternatives pair up
+            let tuples = expand_term(&e.terms[0]);
+            let literals = expand_literal(&e.cond[0]);
+            for (tuple, lit) in tuples.into_iter().zip(literals) {
+                for rest in expand_conjunction(&e.cond[1..]) {
+                    out.push(AggElem {
+                        terms: vec![tuple.clone()],
+                        cond: std::iter::once(lit.clone()).chain(rest).collect(),
+                        span: e.span.clone(),
+                        tuple_is_atom: true,
+                    });
+                }
+            }
+            continue;
+        }
         for terms in product(&e.terms, expand_term) {
             for cond in expand_conjunction(&e.cond) {
                 out.push(AggElem {
                     terms: terms.clone(),
                     cond,
                     span: e.span.clone(),
+                    tuple_is_atom: e.tuple_is_atom,
                 });
             }
         }
@@ -295,6 +314,7 @@ pub fn heads(head: &Head) -> Vec<Head> {
 pub struct DisjunctionElem {
     pub heads: Vec<Atom>,
     pub cond: Vec<Literal>,
+    pub span: Span,
 }
 
 /// The elements of a disjunction: one per alternative of each element's condition, with the
@@ -307,46 +327,11 @@ pub fn disjunction_elems(elems: &[DisjElem]) -> Vec<DisjunctionElem> {
             out.push(DisjunctionElem {
                 heads: heads.clone(),
                 cond,
+                span: e.span.clone(),
             });
         }
     }
     out
-}
-
-/// What this pass cannot read as clingo does in a conditional head element `atom : cond`:
-/// pool alternatives that use different variables of the condition (gringo then groups the
-/// alternatives into elements in a way not mirrored here), or an interval whose bounds depend
-/// on the condition (clingo drops such an element where the interval is empty).
-pub fn unsupported_in_conditional_element(e: &DisjElem) -> Option<&'static str> {
-    if e.cond.is_empty() {
-        return None;
-    }
-    let mut cond_vars = Vec::new();
-    for l in &e.cond {
-        literal_vars(l, &mut cond_vars);
-    }
-    let used = |t: &Term| {
-        let mut v = Vec::new();
-        term_vars(t, &mut v);
-        v.retain(|x| cond_vars.contains(x));
-        v.sort();
-        v.dedup();
-        v
-    };
-    let alternatives = expand_term(&e.atom.term);
-    if alternatives.len() > 1 {
-        let first = used(&alternatives[0]);
-        if alternatives.iter().any(|a| used(a) != first) {
-            return Some(
-                "a pool in a conditional head literal whose alternatives use different \
-                 variables of the condition",
-            );
-        }
-    }
-    if interval_over(&e.atom.term, &cond_vars) {
-        return Some("an interval over variables of the condition in a conditional head literal");
-    }
-    None
 }
 
 pub(super) fn literal_vars(l: &Literal, out: &mut Vec<String>) {
@@ -370,21 +355,5 @@ pub(super) fn term_vars(t: &Term, out: &mut Vec<String>) {
             term_vars(y, out);
         }
         _ => {}
-    }
-}
-
-/// Whether `t` has an interval whose bounds mention one of `vars`.
-fn interval_over(t: &Term, vars: &[String]) -> bool {
-    match t {
-        Term::Interval(x, y, _) => {
-            let mut v = Vec::new();
-            term_vars(x, &mut v);
-            term_vars(y, &mut v);
-            v.iter().any(|x| vars.contains(x)) || interval_over(x, vars) || interval_over(y, vars)
-        }
-        Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(|a| interval_over(a, vars)),
-        Term::Unary(_, x, _) => interval_over(x, vars),
-        Term::Binary(_, x, y, _) => interval_over(x, vars) || interval_over(y, vars),
-        _ => false,
     }
 }

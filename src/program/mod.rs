@@ -68,10 +68,11 @@ pub enum BodyElem {
     /// A ground conditional literal: the conjunction of its instances. Instances whose condition
     /// and literal are decided were removed by the grounder.
     Conditional(Vec<CondInstance>),
-    /// An aggregate literal; `polarity` is the default negation in front of it.
+    /// An aggregate literal; `polarity` is the default negation in front of it. Boxed: most
+    /// body elements are literals, and the aggregate would make every one eight times larger.
     Aggregate {
         polarity: Polarity,
-        aggregate: Aggregate,
+        aggregate: Box<Aggregate>,
     },
 }
 

@@ -232,6 +232,9 @@ pub struct AggElem {
     pub terms: Vec<Term>,
     pub cond: Vec<Literal>,
     pub span: Span,
+    /// An element `l : c` of the set shorthand `{ l : c }`: the tuple is the atom of `l`, the
+    /// first literal of `cond`, and a pool in it gives one element per alternative of both.
+    pub tuple_is_atom: bool,
 }
 
 /// `L lop #func { elems } rop R`. The left guard is stored as written (`L lop agg`).

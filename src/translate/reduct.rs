@@ -118,11 +118,11 @@ fn reduce_body(program: &GroundProgram, body: &[BodyElem], m: &[bool]) -> Option
                     .collect();
                 out.push(BodyElem::Aggregate {
                     polarity: Polarity::Pos,
-                    aggregate: Aggregate {
+                    aggregate: Box::new(Aggregate {
                         func: aggregate.func,
                         elems,
                         guards: aggregate.guards.clone(),
-                    },
+                    }),
                 });
             }
         }

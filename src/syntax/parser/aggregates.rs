@@ -162,6 +162,7 @@ impl Parser<'_> {
                     terms: vec![term],
                     cond: c,
                     span: self.span_from(es),
+                    tuple_is_atom: true,
                 }))
             }
             _ => {
@@ -184,6 +185,7 @@ impl Parser<'_> {
             terms,
             cond,
             span: self.span_from(es),
+            tuple_is_atom: false,
         }))
     }
 }

@@ -123,8 +123,6 @@ pub struct AtMost {
     /// nodes[i]: the nodes over the items from i on, by the lowest room of their interval,
     /// with the highest and the node's literal.
     nodes: Vec<BTreeMap<i64, (i64, Value)>>,
-    /// Nodes built so far (all levels).
-    count: usize,
 }
 
 impl AtMost {
@@ -153,7 +151,6 @@ impl AtMost {
             open,
             base,
             rest,
-            count: 0,
         }
     }
 
@@ -169,7 +166,6 @@ impl AtMost {
                 Some(root)
             }
             None => {
-                self.count -= added.len();
                 for (i, lo) in added {
                     self.nodes[i].remove(&lo);
                 }
@@ -209,7 +205,6 @@ impl AtMost {
             return None;
         }
         self.nodes[i].insert(lo, (hi, v));
-        self.count += 1;
         added.push((i, lo));
         Some((v, (lo, hi)))
     }

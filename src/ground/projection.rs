@@ -1,0 +1,539 @@
+//! gringo's projection of condition variables in conditional head literals.
+//!
+//! gringo grounds a disjunction element `h1 & ... & hn : cond` (a pool in the atom gives several
+//! heads, an interval a head over a range) with one statement per head `hi`. That statement
+//! enumerates the condition but reports only the distinct values of the variables it deems
+//! *important*: those of the head atom (an interval in it counts as its fresh variable, not as
+//! the variables of its bounds), the rule's global variables, and those of condition literals
+//! whose predicate is not *positively stratified* (not computed entirely by normal rules from
+//! facts, so that its atoms are facts once grounded). The other condition variables are
+//! projected away: for each important binding only the first solution of the condition (in
+//! gringo's order) is reported. The element a head joins is named by the condition variables
+//! that occur in some head, so when a head does not mention such a variable it joins only the
+//! element of that first solution:
+//!
+//! ```text
+//! s(3;1;2).  q((Y;1)) : s(Y).     % elements q(3)&q(1) ; q(1) ; q(2): answer sets {q(1)}, {q(2)}
+//! d(1;-1).   q(Z..0) : d(Z).      % only the element for Z=1 (empty conjunction): always true
+//! ```
+//!
+//! This module finds, per head, the projected variables that name its element and the values
+//! of gringo's first solution, which [`super::compile`] adds to the head's local condition
+//! (`Y = 3` above) -- or to the element's condition when every head is restricted the same way
+//! (the element then exists only for that solution). It computes the first solution from the
+//! facts of the program in the order gringo stores them, and refuses (with the element's
+//! position) the shapes where that order or the classification is not known here.
+
+use super::compile::Compiler;
+use super::ir::{self, Lit, PredId};
+use super::term::{self, CTerm, EvalError, VarId};
+use super::unpool::{self, expand_term};
+use crate::symbol::{Signature, Sym, SymbolTable};
+use crate::syntax::ast::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// What gringo knows about a predicate's atoms when it grounds a rule using it.
+#[derive(Debug)]
+pub enum Kind {
+    /// Not positively stratified: some rule for it (or for a predicate it depends on) is a
+    /// choice, disjunction, head aggregate, external, or has an aggregate or conditional
+    /// literal in its body. Its literals make their variables important.
+    Open,
+    /// Positively stratified, defined only by facts whose order gringo's domain keeps is
+    /// known: the facts, in that order.
+    Facts(Vec<Fact>),
+    /// Positively stratified, atoms in an order not followed here.
+    Determined,
+    /// Recursive or auxiliary: not classified here.
+    Unknown,
+}
+
+/// The [`Kind`] of every predicate of a program part (predicates without rules have no atoms).
+pub struct Definitions {
+    kinds: HashMap<PredId, Kind>,
+    no_atoms: Kind,
+}
+
+impl Definitions {
+    pub fn kind(&self, pred: PredId, preds: &ir::PredTable, syms: &SymbolTable) -> &Kind {
+        match self.kinds.get(&pred) {
+            Some(k) => k,
+            // auxiliary predicates (`#projN` of anonymous variables) have rules of their own
+            None if syms.name_str(preds.sigs[pred].name).starts_with('#') => &Kind::Unknown,
+            None => &self.no_atoms,
+        }
+    }
+
+    /// Classifies the predicates defined by `statements` (one program part).
+    pub fn build(statements: &[&Statement], compiler: &mut Compiler) -> Definitions {
+        let defs = collect_definitions(statements);
+        let mut keys: Vec<Key> = defs.iter().map(|d| d.key.clone()).collect();
+        for d in &defs {
+            if let Def::Normal(body) = &d.def {
+                keys.extend(body.iter().cloned());
+            }
+        }
+        keys.sort();
+        keys.dedup();
+        let index: HashMap<&Key, usize> = keys.iter().enumerate().map(|(i, k)| (k, i)).collect();
+        let mut edges = vec![Vec::new(); keys.len()];
+        let mut open = vec![false; keys.len()];
+        for d in &defs {
+            let k = index[&d.key];
+            match &d.def {
+                Def::Other => open[k] = true,
+                Def::Normal(body) => edges[k].extend(body.iter().map(|b| index[b])),
+                Def::Fact { .. } => {}
+            }
+        }
+        // Components come dependencies first: a predicate is open when something it depends
+        // on is, unknown when it is recursive or depends on an unknown one.
+        let mut unknown = vec![false; keys.len()];
+        for comp in crate::scc::tarjan(&edges) {
+            let recursive = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
+            let reaches = |flags: &[bool]| comp.iter().any(|&k| edges[k].iter().any(|&d| flags[d]));
+            let is_open = comp.iter().any(|&k| open[k]) || reaches(&open);
+            let is_unknown = !is_open && (recursive || reaches(&unknown));
+            for &k in &comp {
+                open[k] = is_open;
+                unknown[k] = is_unknown;
+            }
+        }
+        let mut kinds = HashMap::new();
+        for (i, key) in keys.iter().enumerate() {
+            let kind = if open[i] {
+                Kind::Open
+            } else if unknown[i] {
+                Kind::Unknown
+            } else {
+                let facts: Vec<&Definition> = defs.iter().filter(|d| &d.key == key).collect();
+                match facts_in_order(&facts, compiler) {
+                    Some(rows) => Kind::Facts(rows),
+                    None => Kind::Determined,
+                }
+            };
+            let name = compiler.syms.name(&key.0);
+            let pred = compiler.preds.get(Signature {
+                name,
+                arity: key.1,
+                negative: key.2,
+            });
+            kinds.insert(pred, kind);
+        }
+        Definitions {
+            kinds,
+            no_atoms: Kind::Facts(Vec::new()),
+        }
+    }
+}
+
+/// The argument tuples of one pool-free fact statement: its arguments, and the position and
+/// bounds of its interval argument if it has one (the values count upwards; the argument at
+/// that position is a placeholder).
+#[derive(Clone, Debug)]
+pub struct Fact {
+    args: Vec<Sym>,
+    interval: Option<(usize, i64, i64)>,
+}
+
+/// How many atoms of facts the search for a first solution looks at before it gives up.
+const MAX_FACTS_SEARCHED: i64 = 1 << 20;
+
+impl Fact {
+    /// The number of argument tuples.
+    fn len(&self) -> i64 {
+        self.interval.map_or(1, |(_, lo, hi)| (hi - lo + 1).max(0))
+    }
+
+    /// The `i`-th argument tuple.
+    fn row(&self, i: i64, syms: &mut SymbolTable) -> Option<Vec<Sym>> {
+        let mut args = self.args.clone();
+        if let Some((at, lo, _)) = self.interval {
+            args[at] = syms.num((lo + i).try_into().ok()?);
+        }
+        Some(args)
+    }
+}
+
+/// A predicate as written: name, arity, classical negation.
+type Key = (String, usize, bool);
+
+enum Def {
+    /// A fact (one alternative of its pools), `statement` numbering the statement it comes
+    /// from, `pooled` when that statement has a pool.
+    Fact {
+        term: Term,
+        statement: usize,
+        pooled: bool,
+    },
+    /// A normal rule (one head atom, a body of plain literals) with its body's predicates.
+    Normal(Vec<Key>),
+    /// Any other rule with the predicate in its head.
+    Other,
+}
+
+struct Definition {
+    key: Key,
+    def: Def,
+}
+
+fn key_of(t: &Term) -> Option<Key> {
+    match t {
+        Term::Fun {
+            name,
+            args,
+            negative,
+            ..
+        } if !name.is_empty() => Some((name.clone(), args.len(), *negative)),
+        _ => None,
+    }
+}
+
+fn atom_keys(a: &Atom) -> Vec<Key> {
+    expand_term(&a.term).iter().filter_map(key_of).collect()
+}
+
+fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
+    let mut out = Vec::new();
+    let other = |a: &Atom, out: &mut Vec<Definition>| {
+        for key in atom_keys(a) {
+            out.push(Definition {
+                key,
+                def: Def::Other,
+            });
+        }
+    };
+    for (i, st) in statements.iter().enumerate() {
+        match st {
+            Statement::Rule(r) => {
+                let plain = r.body.iter().all(|b| matches!(b, BodyLit::Lit(_)));
+                let mut body = Vec::new();
+                for b in &r.body {
+                    if let BodyLit::Lit(Literal::Atom { atom, .. }) = b {
+                        body.extend(atom_keys(atom));
+                    }
+                }
+                match &r.head {
+                    Head::Atom(a) => {
+                        let alternatives = expand_term(&a.term);
+                        let pooled = alternatives.len() > 1;
+                        for term in alternatives {
+                            let Some(key) = key_of(&term) else { continue };
+                            let mut vars = Vec::new();
+                            unpool::term_vars(&term, &mut vars);
+                            let def = if r.body.is_empty() && vars.is_empty() {
+                                Def::Fact {
+                                    term,
+                                    statement: i,
+                                    pooled,
+                                }
+                            } else if plain {
+                                Def::Normal(body.clone())
+                            } else {
+                                Def::Other
+                            };
+                            out.push(Definition { key, def });
+                        }
+                    }
+                    Head::Disjunction(elems) => elems.iter().for_each(|e| other(&e.atom, &mut out)),
+                    Head::Choice { elems, .. } => {
+                        elems.iter().for_each(|e| other(&e.atom, &mut out))
+                    }
+                    Head::Aggregate { elems, .. } => {
+                        elems.iter().for_each(|e| other(&e.atom, &mut out))
+                    }
+                    Head::None => {}
+                }
+            }
+            Statement::External(ext) => other(&ext.atom, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The atoms of a predicate defined only by facts, in the order gringo's domain holds them:
+/// one statement (its pools left to right, or its one interval upwards), or plain ground facts
+/// in the order written. `None` when the definitions are not all facts or the order is not one
+/// of these.
+fn facts_in_order(defs: &[&Definition], compiler: &mut Compiler) -> Option<Vec<Fact>> {
+    let mut terms = Vec::new();
+    let mut statements = Vec::new();
+    let mut any_pool = false;
+    for d in defs {
+        let Def::Fact {
+            term,
+            statement,
+            pooled,
+        } = &d.def
+        else {
+            return None;
+        };
+        terms.push(term);
+        statements.push(*statement);
+        any_pool |= pooled;
+    }
+    statements.dedup();
+    let intervals: usize = terms.iter().map(|t| count_intervals(t)).sum();
+    let single_statement = statements.len() <= 1;
+    let plain = intervals == 0 && !any_pool;
+    let ordered = plain || (single_statement && (intervals == 0 || terms.len() == 1));
+    if !ordered || intervals > 1 {
+        return None;
+    }
+    let mut facts = Vec::new();
+    for t in terms {
+        let Term::Fun { args, .. } = t else {
+            return None;
+        };
+        facts.extend(fact(args, compiler)?);
+    }
+    Some(facts)
+}
+
+/// One pool-free fact; an interval argument (at most one, at the top of an argument) counts
+/// upwards. Undefined arguments drop the fact (`Some(None)`), as in gringo.
+fn fact(args: &[Term], compiler: &mut Compiler) -> Option<Option<Fact>> {
+    let mut fixed = Vec::with_capacity(args.len());
+    let mut interval = None;
+    for (i, a) in args.iter().enumerate() {
+        match a {
+            Term::Interval(lo, hi, _) => {
+                let bound = |t: &Term, c: &mut Compiler| -> Option<i64> {
+                    let s = c.ground_term(t).ok()??;
+                    c.syms.as_int(s).map(i64::from)
+                };
+                let (Some(lo), Some(hi)) = (bound(lo, compiler), bound(hi, compiler)) else {
+                    return Some(None);
+                };
+                interval = Some((i, lo, hi));
+                let placeholder = compiler.syms.num(0);
+                fixed.push(placeholder);
+            }
+            _ if count_intervals(a) > 0 => return None,
+            _ => match compiler.ground_term(a).ok()? {
+                Some(s) => fixed.push(s),
+                None => return Some(None),
+            },
+        }
+    }
+    Some(Some(Fact {
+        args: fixed,
+        interval,
+    }))
+}
+
+fn count_intervals(t: &Term) -> usize {
+    match t {
+        Term::Interval(x, y, _) => 1 + count_intervals(x) + count_intervals(y),
+        Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().map(count_intervals).sum(),
+        Term::Unary(_, x, _) => count_intervals(x),
+        Term::Binary(_, x, y, _) => count_intervals(x) + count_intervals(y),
+        _ => 0,
+    }
+}
+
+/// What the element's restriction needs to know besides the element.
+pub struct Context<'a> {
+    pub definitions: Option<&'a Definitions>,
+    pub preds: &'a ir::PredTable,
+    pub syms: &'a mut SymbolTable,
+    /// The rule's global variables (bound by its body).
+    pub globals: &'a [VarId],
+    /// The number of the rule's variables so far.
+    pub num_vars: usize,
+}
+
+/// Adds to `elem` the restrictions gringo's projection amounts to (module documentation), or
+/// says why it cannot tell them. `void` tells the heads gringo's simplification finds undefined
+/// (`p(Z/0)`): they never hold and name no variables, but still make their element exist.
+pub fn restrict(
+    elem: &mut ir::DisjElem,
+    void: &[bool],
+    cx: &mut Context,
+) -> Result<(), &'static str> {
+    let cond_vars: BTreeSet<VarId> = elem.cond.lits.iter().flat_map(Lit::vars).collect();
+    let local: BTreeSet<VarId> = cond_vars
+        .into_iter()
+        .filter(|v| !cx.globals.contains(v))
+        .collect();
+    let mut in_heads = BTreeSet::new();
+    for (h, _) in elem.heads.iter().zip(void).filter(|(_, v)| !**v) {
+        h.item.args.iter().for_each(|a| in_heads.extend(a.vars()));
+        h.cond.lits.iter().for_each(|l| in_heads.extend(l.vars()));
+    }
+    let naming: BTreeSet<VarId> = local.intersection(&in_heads).copied().collect();
+    let mut important = BTreeSet::new();
+    let mut uncertain = BTreeSet::new();
+    for l in &elem.cond.lits {
+        if let Lit::Atom { atom, .. } = l {
+            match kind(cx, atom.pred) {
+                Kind::Open => important.extend(l.vars()),
+                Kind::Unknown => uncertain.extend(l.vars()),
+                Kind::Facts(_) | Kind::Determined => {}
+            }
+        }
+    }
+    let mut per_head: Vec<Option<Vec<(VarId, Sym)>>> = Vec::new();
+    for (h, &void) in elem.heads.iter().zip(void) {
+        let mut head_important = important.clone();
+        if !void {
+            h.item
+                .args
+                .iter()
+                .for_each(|a| head_important.extend(a.vars()));
+        }
+        let projected: Vec<VarId> = naming.difference(&head_important).copied().collect();
+        if projected.iter().any(|v| uncertain.contains(v)) {
+            return Err(
+                "a conditional head literal whose heads do not all mention the variables of a \
+                 condition literal over a recursive predicate",
+            );
+        }
+        if projected.is_empty() {
+            per_head.push(Some(Vec::new()));
+            continue;
+        }
+        let projectable: BTreeSet<VarId> = local.difference(&head_important).copied().collect();
+        per_head.push(first_solution(
+            &projected,
+            &projectable,
+            &elem.cond.lits,
+            cx,
+        )?);
+    }
+    let restriction = |r: &Option<Vec<(VarId, Sym)>>| -> Vec<Lit> {
+        match r {
+            None => vec![Lit::Bool(false)],
+            Some(values) => values
+                .iter()
+                .map(|&(v, s)| Lit::Cmp {
+                    op: CmpOp::Eq,
+                    lhs: CTerm::Var(v),
+                    rhs: CTerm::Sym(s),
+                })
+                .collect(),
+        }
+    };
+    if per_head
+        .iter()
+        .all(|r| r.as_ref().is_none_or(|v| !v.is_empty()))
+    {
+        // every head joins only the element of its first solution: the element exists there
+        // alone (for all heads alike), elsewhere gringo never reports it
+        if per_head.windows(2).any(|w| w[0] != w[1]) {
+            return Err(
+                "a conditional head literal whose heads each leave out different variables of \
+                 the condition",
+            );
+        }
+        let r = restriction(&per_head[0]);
+        elem.cond.lits.extend(r);
+        return Ok(());
+    }
+    for (h, r) in elem.heads.iter_mut().zip(&per_head) {
+        h.cond.lits.extend(restriction(r));
+    }
+    Ok(())
+}
+
+fn kind<'a>(cx: &'a Context, pred: PredId) -> &'a Kind {
+    match cx.definitions {
+        Some(d) => d.kind(pred, cx.preds, cx.syms),
+        None => &Kind::Unknown,
+    }
+}
+
+const UNORDERED: &str = "a conditional head literal whose heads do not all mention a variable of \
+     the condition bound other than by one literal over facts";
+
+/// The values of `wanted` in gringo's first solution of the condition literals connected to
+/// them through `projectable` variables; `None` when there is none. The connected literals must
+/// be one positive literal over facts binding them all, and comparisons.
+fn first_solution(
+    wanted: &[VarId],
+    projectable: &BTreeSet<VarId>,
+    cond: &[Lit],
+    cx: &mut Context,
+) -> Result<Option<Vec<(VarId, Sym)>>, &'static str> {
+    let mut group: BTreeSet<VarId> = wanted.iter().copied().collect();
+    let mut members = vec![false; cond.len()];
+    loop {
+        let mut grew = false;
+        for (i, l) in cond.iter().enumerate() {
+            let vars = l.vars();
+            if members[i] || !vars.iter().any(|v| group.contains(v)) {
+                continue;
+            }
+            if vars.iter().any(|v| !projectable.contains(v)) {
+                return Err(UNORDERED);
+            }
+            members[i] = true;
+            group.extend(vars);
+            grew = true;
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mut binder = None;
+    let mut filters = Vec::new();
+    for (l, _) in cond.iter().zip(&members).filter(|(_, m)| **m) {
+        match l {
+            Lit::Atom {
+                sign: Sign::Pos,
+                atom,
+            } if binder.is_none() => binder = Some(atom),
+            Lit::Cmp { op, lhs, rhs } => filters.push((*op, lhs, rhs)),
+            _ => return Err(UNORDERED),
+        }
+    }
+    let Some(binder) = binder else {
+        return Err(UNORDERED);
+    };
+    let facts = match kind(cx, binder.pred) {
+        Kind::Facts(facts) => facts.clone(),
+        _ => return Err(UNORDERED),
+    };
+    let mut searched = 0;
+    let rows = facts.iter().flat_map(|f| (0..f.len()).map(move |i| (f, i)));
+    'rows: for (fact, i) in rows {
+        searched += 1;
+        if searched > MAX_FACTS_SEARCHED {
+            return Err(UNORDERED);
+        }
+        let Some(row) = fact.row(i, cx.syms) else {
+            return Err(UNORDERED);
+        };
+        let mut binding = vec![None; cx.num_vars];
+        let mut trail = Vec::new();
+        for (pattern, &value) in binder.args.iter().zip(&row) {
+            match term::unify(pattern, value, &mut binding, &mut trail, cx.syms) {
+                Ok(true) => {}
+                Ok(false) | Err(EvalError::Undefined(_)) => continue 'rows,
+                Err(EvalError::Overflow(_)) => return Err(UNORDERED),
+            }
+        }
+        if group.iter().any(|&v| binding[v].is_none()) {
+            return Err(UNORDERED);
+        }
+        for &(op, lhs, rhs) in &filters {
+            let l = term::eval(lhs, &binding, cx.syms);
+            let r = term::eval(rhs, &binding, cx.syms);
+            match (l, r) {
+                (Ok(l), Ok(r)) if term::compare(op, l, r, cx.syms) => {}
+                (Err(EvalError::Overflow(_)), _) | (_, Err(EvalError::Overflow(_))) => {
+                    return Err(UNORDERED);
+                }
+                _ => continue 'rows,
+            }
+        }
+        return Ok(Some(
+            wanted
+                .iter()
+                .map(|&v| (v, binding[v].expect("bound by the binder")))
+                .collect(),
+        ));
+    }
+    Ok(None)
+}
