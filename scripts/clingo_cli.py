@@ -78,7 +78,11 @@ def summary(stdout, args):
                    if nxt.startswith("Consequences:")]
         counts = [l for l in lines if l.startswith(("Consequences :", "  Brave", "  Cautious"))]
         if first_only:
-            return ("consequences", verdict, len(answers), counts)
+            # after one model the count is that model's size (brave) or the shown atoms of
+            # it (cautious): which model comes first depends on the search; compare the labels
+            labels = [c.split(":")[0].strip() + (": unknown" if "unknown" in c else "")
+                      for c in counts]
+            return ("consequences", verdict, len(answers), labels)
         return ("consequences", verdict, sorted(answers[-1:][0].split()) if answers else [],
                 counts)
     answers = sum(1 for l in lines if l.startswith("Answer:") or l == "ANSWER")

@@ -14,6 +14,7 @@
 //! Literals decided during grounding (facts, atoms no rule can derive) are removed on the fly;
 //! [`crate::program::simplify`] propagates the rest.
 
+mod clingo_terms;
 mod compile;
 mod consts;
 mod emit;

@@ -211,6 +211,15 @@ pub fn undefined_atoms(statements: &[&Statement]) -> Vec<Diagnostic> {
 /// clingo prints it.
 pub fn describe_operations(infos: &mut [Diagnostic], statements: &[&Statement]) {
     for info in infos.iter_mut() {
+        if info.message == OPERATION_UNDEFINED
+            && let Some(span) = &info.span
+            && let Some((term, at)) = find_operation(statements, span)
+        {
+            // clingo's text of the operation, and the variable's place for a linear term
+            info.message = format!("{OPERATION_UNDEFINED}:\n  {term}\n");
+            info.span = Some(at);
+            continue;
+        }
         if info.message != OPERATION_UNDEFINED && info.message != INTERVAL_UNDEFINED {
             continue;
         }
@@ -222,6 +231,23 @@ pub fn describe_operations(infos: &mut [Diagnostic], statements: &[&Statement]) 
             info.message = format!("{}:\n  {term}\n", info.message);
         }
     }
+}
+
+/// clingo's text and place for the undefined operation at `span` (see [`super::clingo_terms`]).
+fn find_operation(
+    statements: &[&Statement],
+    span: &crate::syntax::ast::Span,
+) -> Option<(String, crate::syntax::ast::Span)> {
+    let mut found = None;
+    let mut visit = |t: &Term| {
+        if found.is_none() {
+            found = super::clingo_terms::undefined_operation(t, span);
+        }
+    };
+    for st in statements {
+        for_each_term(st, &mut visit);
+    }
+    found
 }
 
 /// The term written at `span`, searched in every term of the statements.
@@ -259,7 +285,7 @@ fn term_at(t: &Term, span: &crate::syntax::ast::Span) -> Option<String> {
 
 /// Every top-level term of a statement: atoms' terms, comparison sides, aggregate guards and
 /// element tuples, weights.
-fn for_each_term(st: &Statement, f: &mut dyn FnMut(&Term)) {
+pub(super) fn for_each_term(st: &Statement, f: &mut dyn FnMut(&Term)) {
     let lit = |l: &Literal, f: &mut dyn FnMut(&Term)| match l {
         Literal::Atom { atom, .. } => f(&atom.term),
         Literal::Comparison { lhs, rhs, .. } => {

@@ -6,6 +6,8 @@ mod lexer;
 mod parser;
 mod print;
 
+pub use print::bin_op;
+
 pub use diag::{Diagnostic, Severity};
 pub use parser::parse;
 

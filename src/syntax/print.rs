@@ -70,7 +70,8 @@ fn list(f: &mut fmt::Formatter<'_>, terms: &[Term], separator: &str) -> fmt::Res
     Ok(())
 }
 
-fn bin_op(op: BinOp) -> &'static str {
+/// How an operator is written.
+pub fn bin_op(op: BinOp) -> &'static str {
     match op {
         BinOp::Add => "+",
         BinOp::Sub => "-",
