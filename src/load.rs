@@ -10,23 +10,34 @@ use std::sync::Arc;
 /// The name used for standard input in diagnostics.
 pub const STDIN: &str = "<stdin>";
 
-/// Standard input given back by [`unread_stdin`], for the next [`read`] of `-`.
-static STDIN_AHEAD: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+/// Inputs given back by [`unread`] after a look at them (is the input aspif?), by path (`-`:
+/// standard input): standard input and pipes (`<(gringo p.lp)`) can be read only once.
+static AHEAD: std::sync::Mutex<Vec<(String, Vec<u8>)>> = std::sync::Mutex::new(Vec::new());
 
-/// Gives the bytes of standard input back after a look at them (is the input aspif?): the next
-/// [`read`] of `-` returns them.
-pub fn unread_stdin(bytes: Vec<u8>) {
-    *STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()) = Some(bytes);
+/// Gives the bytes of an input back after a look at them: the next [`read`] of `path` (or the
+/// text loader's read of that file) returns them.
+pub fn unread(path: &str, bytes: Vec<u8>) {
+    AHEAD
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((path.to_string(), bytes));
+}
+
+/// The bytes given back for `path`, if any (taken: the next read goes to the input again).
+fn take_ahead(path: &str) -> Option<Vec<u8>> {
+    let mut ahead = AHEAD.lock().unwrap_or_else(|e| e.into_inner());
+    let i = ahead.iter().position(|(p, _)| p == path)?;
+    Some(ahead.swap_remove(i).1)
 }
 
 /// The bytes of a file (decompressed if it ends in `.gz` or `.xz`), or of standard input for
 /// `-`: the one place every command (`solve`, `ground`, `dimacs`, `decode`, `puzzle`) reads its
 /// input.
 pub fn read(path: &str) -> Result<Vec<u8>, String> {
+    if let Some(bytes) = take_ahead(path) {
+        return Ok(bytes);
+    }
     if path == "-" {
-        if let Some(bytes) = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            return Ok(bytes);
-        }
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
@@ -96,13 +107,16 @@ fn load_one(
                 return Ok(());
             }
             // A file named `-` is read as a file here (`read` would take standard input).
-            let bytes = crate::compressed::read(p).map_err(|e| {
-                let msg = format!("cannot read file '{}': {e}", p.display());
-                match included_at {
-                    Some(span) => Diagnostic::error(span, msg),
-                    None => Diagnostic::global(msg),
-                }
-            })?;
+            let ahead = p.to_str().and_then(take_ahead).map(Ok);
+            let bytes = ahead
+                .unwrap_or_else(|| crate::compressed::read(p))
+                .map_err(|e| {
+                    let msg = format!("cannot read file '{}': {e}", p.display());
+                    match included_at {
+                        Some(span) => Diagnostic::error(span, msg),
+                        None => Diagnostic::global(msg),
+                    }
+                })?;
             (p.display().to_string(), bytes)
         }
     };

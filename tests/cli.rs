@@ -392,3 +392,22 @@ fn models_bound_stops_optimization_as_clingo() {
     assert_eq!(opt_n.code, Some(10), "{}", opt_n.stderr);
     assert!(opt_n.stdout.contains("OPTIMUM FOUND"), "{}", opt_n.stdout);
 }
+
+/// A program read from a pipe (`aspsat solve <(cat p.lp)`, a FIFO): the look at its first
+/// bytes (is it aspif?) must not take them from the program. The first 16 bytes here are a
+/// `#const` whose value is undefined, so a program read without them would show `p(m)`.
+#[test]
+fn programs_from_pipes_are_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("program.lp");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo works here");
+    let writer_path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        std::fs::write(writer_path, "#const m = a+1. p(m). q.\n").unwrap();
+    });
+    let r = run(&["solve", fifo.to_str().unwrap(), "0"]);
+    writer.join().unwrap();
+    let stdout = without_answer_times(&r.stdout);
+    assert!(stdout.contains("Answer: 1\nq\nSATISFIABLE"), "{stdout}");
+}

@@ -29,11 +29,12 @@ pub fn load(paths: &[String]) -> Option<Result<GroundProgram, Diagnostic>> {
     let paths = if paths.is_empty() { &stdin[..] } else { paths };
     let mut found = None;
     for (i, path) in paths.iter().enumerate() {
-        let aspif = if path == "-" {
-            let bytes = load::read("-").ok()?;
+        let aspif = if path == "-" || !is_regular_file(path) {
+            // Standard input and pipes are read once: the bytes go back for the next reader
+            // (below, or the text loader).
+            let bytes = load::read(path).ok()?;
             let aspif = reader::is_aspif(&bytes);
-            // the text loader reads standard input again
-            load::unread_stdin(bytes);
+            load::unread(path, bytes);
             aspif
         } else {
             starts_like_aspif(path)
@@ -61,6 +62,12 @@ pub fn load(paths: &[String]) -> Option<Result<GroundProgram, Diagnostic>> {
 
 fn display_name(path: &str) -> &str {
     if path == "-" { STDIN } else { path }
+}
+
+/// Whether `path` names a regular file, whose first bytes can be looked at and read again
+/// (a missing file counts as one: the loader reports it).
+fn is_regular_file(path: &str) -> bool {
+    std::fs::metadata(path).map_or(true, |m| m.is_file())
 }
 
 /// Whether a file's first bytes are aspif's header (without reading the whole file).
