@@ -35,7 +35,7 @@ pub fn assignment_recursion(rule: &Rule, is_const: &dyn Fn(&str) -> bool) -> Opt
     // and pools may become conditions too.
     let conditional = if elems.iter().any(|e| !e.cond.is_empty()) {
         Tri::Yes
-    } else if elems.iter().any(|e| has_pool_or_interval(&e.atom.term)) {
+    } else if elems.iter().any(|e| e.atom.term.has_pool_or_interval()) {
         Tri::Maybe
     } else {
         Tri::No
@@ -270,16 +270,6 @@ pub(super) fn is_ground(t: &Term) -> bool {
     }
 }
 
-pub(super) fn has_pool_or_interval(t: &Term) -> bool {
-    match t {
-        Term::Pool(..) | Term::Interval(..) => true,
-        Term::Fun { args, .. } => args.iter().any(has_pool_or_interval),
-        Term::Unary(_, x, _) => has_pool_or_interval(x),
-        Term::Binary(_, x, y, _) => has_pool_or_interval(x) || has_pool_or_interval(y),
-        _ => false,
-    }
-}
-
 /// A predicate: name, arity, classical negation.
 pub type PredKey = (String, usize, bool);
 
@@ -390,7 +380,7 @@ impl ProgramDeps {
 /// condition, or with a pool or interval in its atom).
 fn grounded_as_disjunction(head: &Head) -> bool {
     matches!(head, Head::Disjunction(elems)
-        if elems.iter().any(|e| !e.cond.is_empty() || has_pool_or_interval(&e.atom.term)))
+        if elems.iter().any(|e| !e.cond.is_empty() || e.atom.term.has_pool_or_interval()))
 }
 
 /// The predicates of the positive (and doubly negated) atoms of a body element.
@@ -572,7 +562,7 @@ fn binds_itself(t: &Term) -> bool {
         Term::Fun { args, .. } => args.iter().all(binds_itself),
         Term::Anonymous(_) => false,
         Term::Unary(..) | Term::Binary(..) | Term::Interval(..) | Term::Pool(..) => {
-            is_ground(t) && !has_pool_or_interval(t)
+            is_ground(t) && !t.has_pool_or_interval()
         }
         _ => true,
     }

@@ -18,7 +18,7 @@
 //! drops the undefined alternatives one by one; the grounder does that for the others, as it
 //! finds each instance undefined).
 
-use super::quirks::{has_pool_or_interval, is_ground};
+use super::quirks::is_ground;
 use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::ast::*;
 
@@ -40,9 +40,9 @@ pub enum GroundValue {
 /// Returns the place of the innermost undefined operation (where clingo reports it).
 fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option<Span> {
     // A variable-free term with an interval has several values: the grounder decides.
-    let evaluable = |t: &Term| is_ground(t) && !has_pool_or_interval(t);
+    let evaluable = |t: &Term| is_ground(t) && !t.has_pool_or_interval();
     let non_integer = |t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue| {
-        if has_pool_or_interval(t) {
+        if t.has_pool_or_interval() {
             false
         } else if is_ground(t) {
             !matches!(value(t), GroundValue::Int(_))

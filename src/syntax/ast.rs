@@ -114,6 +114,19 @@ pub enum CmpOp {
     Ge,
 }
 
+impl Term {
+    /// Whether the term contains a pool or an interval: it stands for several terms.
+    pub fn has_pool_or_interval(&self) -> bool {
+        match self {
+            Term::Pool(..) | Term::Interval(..) => true,
+            Term::Fun { args, .. } => args.iter().any(Term::has_pool_or_interval),
+            Term::Unary(_, x, _) => x.has_pool_or_interval(),
+            Term::Binary(_, x, y, _) => x.has_pool_or_interval() || y.has_pool_or_interval(),
+            _ => false,
+        }
+    }
+}
+
 impl CmpOp {
     /// `not (a op b)` is `a op.negate() b`.
     pub fn negate(self) -> CmpOp {

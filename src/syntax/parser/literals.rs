@@ -84,7 +84,8 @@ impl Parser<'_> {
                     } else {
                         Sign::Not
                     };
-                    if has_cond && has_alternatives(&atom.term) && shares_variable(&atom, &cond) {
+                    if has_cond && atom.term.has_pool_or_interval() && shares_variable(&atom, &cond)
+                    {
                         // clingo expands these inside the head element: their conjunction is
                         // the disjunction of the alternatives in the body, but which element
                         // an alternative joins depends on the condition's variables it uses
@@ -393,15 +394,4 @@ fn shares_variable(atom: &Atom, cond: &[Literal]) -> bool {
     let mut in_atom = Vec::new();
     vars(&atom.term, &mut in_atom);
     in_atom.iter().any(|v| in_cond.contains(v))
-}
-
-/// Whether a term contains a pool or an interval.
-fn has_alternatives(t: &Term) -> bool {
-    match t {
-        Term::Pool(..) | Term::Interval(..) => true,
-        Term::Fun { args, .. } => args.iter().any(has_alternatives),
-        Term::Unary(_, x, _) => has_alternatives(x),
-        Term::Binary(_, x, y, _) => has_alternatives(x) || has_alternatives(y),
-        _ => false,
-    }
 }
