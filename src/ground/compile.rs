@@ -627,20 +627,7 @@ impl<'a> Compiler<'a> {
         terms: &[Term],
         span: &Span,
     ) -> Result<(), Diagnostic> {
-        let bodies = unpool::bodies(body);
-        for atom in unpool::expand_atom(atom) {
-            let itself = BodyLit::Lit(Literal::Atom {
-                sign: Sign::Pos,
-                atom,
-            });
-            for body in &bodies {
-                let body: Vec<BodyLit> = std::iter::once(itself.clone())
-                    .chain(body.iter().cloned())
-                    .collect();
-                self.single_rule(&RuleHead::Ignored(terms.to_vec()), &body, span)?;
-            }
-        }
-        Ok(())
+        self.rules_on_atom(atom, body, span, |_| RuleHead::Ignored(terms.to_vec()))
     }
 
     /// `#project atom : body.` As in clingo, the atom is also a positive body literal: it binds
@@ -652,17 +639,31 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
+        self.rules_on_atom(atom, body, span, RuleHead::Project)
+    }
+
+    /// One rule per alternative of `atom` and of `body` (pools expanded), with the atom as a
+    /// positive body literal in front (it binds its variables) and `head` of the alternative:
+    /// what `#heuristic` and `#project` directives are compiled to.
+    fn rules_on_atom(
+        &mut self,
+        atom: &Atom,
+        body: &[BodyLit],
+        span: &Span,
+        head: impl Fn(Atom) -> RuleHead,
+    ) -> Result<(), Diagnostic> {
         let bodies = unpool::bodies(body);
         for atom in unpool::expand_atom(atom) {
             let itself = BodyLit::Lit(Literal::Atom {
                 sign: Sign::Pos,
                 atom: atom.clone(),
             });
+            let head = head(atom);
             for body in &bodies {
                 let body: Vec<BodyLit> = std::iter::once(itself.clone())
                     .chain(body.iter().cloned())
                     .collect();
-                self.single_rule(&RuleHead::Project(atom.clone()), &body, span)?;
+                self.single_rule(&head, &body, span)?;
             }
         }
         Ok(())
