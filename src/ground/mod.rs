@@ -19,6 +19,7 @@ mod compile;
 mod consts;
 mod emit;
 mod facts;
+mod gringo_rounds;
 pub mod incremental;
 mod ir;
 mod join;
