@@ -36,7 +36,8 @@
 
 use super::ir;
 use super::term::{CTerm, VarId};
-use crate::syntax::ast::{CmpOp, Sign};
+use crate::symbol::SymbolTable;
+use crate::syntax::ast::{AggFunc, CmpOp, Sign};
 
 /// An auxiliary atom gringo makes for one rule.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -403,7 +404,7 @@ fn body_order(rule: &ir::Rule) -> Option<Vec<Element<'_>>> {
 /// conditional literals and aggregates) numbered by their position in the body. A rule that
 /// never fires (a `#false` in its body, as [`super::quirks`] marks the rules gringo never
 /// fires) has none.
-pub(super) fn statements(rule: &ir::Rule) -> Vec<Statement<'_>> {
+pub(super) fn statements<'r>(rule: &'r ir::Rule, syms: &SymbolTable) -> Vec<Statement<'r>> {
     let never = rule
         .body
         .iter()
@@ -411,11 +412,14 @@ pub(super) fn statements(rule: &ir::Rule) -> Vec<Statement<'_>> {
     if never {
         return Vec::new();
     }
-    syntactic_statements(rule)
+    syntactic_statements(rule, syms)
 }
 
 /// The statements of `rule` also when it never fires (gringo's dependencies are syntactic).
-pub(super) fn syntactic_statements<'r>(rule: &'r ir::Rule) -> Vec<Statement<'r>> {
+pub(super) fn syntactic_statements<'r>(
+    rule: &'r ir::Rule,
+    syms: &SymbolTable,
+) -> Vec<Statement<'r>> {
     let order = body_order(rule);
     let ordered = order.is_some();
     let elements: Vec<Element<'r>> = order.unwrap_or_else(|| {
@@ -483,9 +487,12 @@ pub(super) fn syntactic_statements<'r>(rule: &'r ir::Rule) -> Vec<Statement<'r>>
                 out.push(literals);
             }
             ir::Body::Aggregate(a) if a.sign == Sign::Pos => {
-                let mut empty = statement(Defines::Aux(Aux::Aggregate(i)));
-                prefix(&mut empty);
-                out.push(empty);
+                // (its guards checked against the value without elements)
+                if neutral_may_hold(a, syms) {
+                    let mut empty = statement(Defines::Aux(Aux::Aggregate(i)));
+                    prefix(&mut empty);
+                    out.push(empty);
+                }
                 for elem in &a.elems {
                     let mut st = statement(Defines::Aux(Aux::Aggregate(i)));
                     prefix(&mut st);
@@ -552,4 +559,34 @@ fn slots_of<'r>(e: &Element<'r>) -> Vec<Slot<'r>> {
         }
         Element::Body(_, ir::Body::Aggregate(_)) => Vec::new(),
     }
+}
+
+/// Whether the value of aggregate `a` without elements (0 for counts and sums, `#sup` for
+/// `#min`, `#inf` for `#max`) may satisfy its guards. gringo accumulates the body before an
+/// aggregate with that check (`TupleBodyAggregate::toGround`): where it fails, the aggregate's
+/// atom needs an element (`#count{...} > 0`).
+fn neutral_may_hold(a: &ir::Aggregate, syms: &SymbolTable) -> bool {
+    use std::cmp::Ordering;
+    a.guards.iter().all(|(op, t)| {
+        let CTerm::Sym(s) = t else {
+            return true;
+        };
+        let Some(bound) = syms.as_int(*s) else {
+            return true;
+        };
+        // the neutral value compared with the bound
+        let order = match a.func {
+            AggFunc::Count | AggFunc::Sum | AggFunc::SumPlus => 0.cmp(&bound),
+            AggFunc::Min => Ordering::Greater,
+            AggFunc::Max => Ordering::Less,
+        };
+        match op {
+            CmpOp::Eq => order == Ordering::Equal,
+            CmpOp::Ne => order != Ordering::Equal,
+            CmpOp::Lt => order == Ordering::Less,
+            CmpOp::Le => order != Ordering::Greater,
+            CmpOp::Gt => order == Ordering::Greater,
+            CmpOp::Ge => order != Ordering::Less,
+        }
+    })
 }

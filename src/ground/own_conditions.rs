@@ -24,6 +24,7 @@
 //! but a conditional disjunction. Where the order of a body is unknown (arithmetic in an atom,
 //! an equation with arithmetic on its left), any two of its literals may come in either order.
 
+use super::facts::InputFacts;
 use super::gringo_rounds::{self, Aux, Defines, Slot, Statement, conditional_disjunction};
 use super::ir::{self, PredId};
 use super::plan::Planned;
@@ -96,6 +97,29 @@ impl<'r> Unifier<'r> {
             .iter()
             .zip(&b.args)
             .all(|(x, y)| u.unify(Term::Rule(0, x), Term::Rule(1, y)))
+    }
+
+    /// Whether `atom` of `rule` may unify with the atom of its predicate with arguments
+    /// `args` (an input fact).
+    fn atom_value(
+        syms: &'r SymbolTable,
+        rule: &'r ir::Rule,
+        atom: &'r ir::Atom,
+        args: &[Sym],
+    ) -> bool {
+        if atom.args.len() != args.len() {
+            return false;
+        }
+        let mut u = Unifier {
+            rules: [rule, rule],
+            syms,
+            bound: HashMap::new(),
+            steps: 0,
+        };
+        atom.args
+            .iter()
+            .zip(args)
+            .all(|(x, &y)| u.unify(Term::Rule(0, x), Term::Value(y)))
     }
 
     fn name(&self, side: usize, v: VarId) -> &str {
@@ -264,10 +288,15 @@ fn statement_atoms<'r>(statements: &[Statement<'r>]) -> impl Iterator<Item = &'r
 }
 
 /// Refuses the first rule with a literal clingo's grounder may not match as written.
-pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
+pub(super) fn refuse(
+    g: &Grounder,
+    rules: &[Planned],
+    facts: &InputFacts,
+) -> Result<(), Diagnostic> {
+    let syms = &g.program.symbols;
     let syntactic: Vec<Vec<Statement>> = rules
         .iter()
-        .map(|r| gringo_rounds::syntactic_statements(&r.rule))
+        .map(|r| gringo_rounds::syntactic_statements(&r.rule, syms))
         .collect();
     // Positive components of predicates and rules, a first cut: a node per predicate and per
     // rule, an edge from a rule to each predicate it uses positively and from a predicate to
@@ -297,8 +326,13 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
     }
     let statements: Vec<Vec<Statement>> = rules
         .iter()
-        .map(|r| gringo_rounds::statements(&r.rule))
+        .map(|r| gringo_rounds::statements(&r.rule, syms))
         .collect();
+    // The input facts kept apart from the rules, by predicate: atoms from outside every loop.
+    let mut fact_preds: Vec<Vec<usize>> = vec![Vec::new(); num_preds];
+    for i in 0..facts.len() {
+        fact_preds[facts.pred(i)].push(i);
+    }
     let mut definers: Vec<Vec<(usize, &ir::Atom)>> = vec![Vec::new(); num_preds];
     for (i, r) in rules.iter().enumerate() {
         for h in heads(&r.rule) {
@@ -309,18 +343,21 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
     let grounded: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
     let mut derivable = derivable(rules, &statements, num_preds);
     for (p, earlier) in grounded.iter().enumerate() {
-        derivable[p] |= earlier;
+        derivable[p] |= *earlier || !fact_preds[p].is_empty();
     }
     let mut found: Option<(usize, PredId)> = None;
     for component in members.values() {
         let loop_ = Loop::new(
-            &g.program.symbols,
+            syms,
             rules,
             (&syntactic, &statements),
             component,
-            &definers,
+            Outside {
+                definers: &definers,
+                facts: (facts, &fact_preds),
+                grounded: &grounded,
+            },
             &derivable,
-            &grounded,
         );
         if let Some(hit) = loop_.first_missed()
             && found.is_none_or(|(i, _)| hit.0 < i)
@@ -389,10 +426,7 @@ struct Loop<'a, 'r> {
     component: Vec<usize>,
     /// Per predicate, the members defining it (by position).
     by_pred: HashMap<PredId, Vec<usize>>,
-    /// Per predicate, every rule defining it with the head atom.
-    definers: &'a [Vec<(usize, &'r ir::Atom)>],
-    /// Per predicate, whether it had atoms before this grounding (incremental steps).
-    grounded: &'a [bool],
+    outside: Outside<'a, 'r>,
     /// Every atom of the loop has plain terms only: these components are gringo's.
     exact: bool,
     /// Per member, which of its auxiliary atoms are recursive.
@@ -400,6 +434,16 @@ struct Loop<'a, 'r> {
     /// Per component: the predicates that may have atoms before its first completion runs,
     /// and those of them derived inside it.
     early: HashMap<usize, Early>,
+}
+
+/// Where a predicate's atoms may come from, besides the loop.
+struct Outside<'a, 'r> {
+    /// Per predicate, every rule defining it with the head atom.
+    definers: &'a [Vec<(usize, &'r ir::Atom)>],
+    /// The input facts, and per predicate the numbers of its facts.
+    facts: (&'a InputFacts, &'a [Vec<usize>]),
+    /// Per predicate, whether it had atoms before this grounding (incremental steps).
+    grounded: &'a [bool],
 }
 
 /// What a component may hold in the rounds before its first completion (priority 1) runs: the
@@ -416,9 +460,8 @@ impl<'a, 'r> Loop<'a, 'r> {
         rules: &'r [Planned],
         (syntactic, statements): (&'a [Vec<Statement<'r>>], &'a [Vec<Statement<'r>>]),
         members: &'a [usize],
-        definers: &'a [Vec<(usize, &'r ir::Atom)>],
+        outside: Outside<'a, 'r>,
         derivable: &[bool],
-        grounded: &'a [bool],
     ) -> Self {
         let mut by_pred: HashMap<PredId, Vec<usize>> = HashMap::new();
         for (m, &j) in members.iter().enumerate() {
@@ -457,14 +500,13 @@ impl<'a, 'r> Loop<'a, 'r> {
                 .all(|a| a.args.iter().all(|t| plain_term(r, t)))
         });
         let mut loop_ = Loop {
-            grounded,
+            outside,
             syms,
             rules,
             statements,
             members,
             component: component_of(&edges),
             by_pred,
-            definers,
             exact,
             aux_recursive: Vec::new(),
             early: HashMap::new(),
@@ -601,8 +643,9 @@ impl<'a, 'r> Loop<'a, 'r> {
         // Atoms from outside: a rule of another component that may derive them.
         let mut available: Vec<bool> = (0..n)
             .map(|p| {
-                self.grounded[p]
-                    || derivable[p] && self.definers[p].iter().any(|&(i, _)| !inside(i))
+                self.outside.grounded[p]
+                    || !self.outside.facts.1[p].is_empty()
+                    || derivable[p] && self.outside.definers[p].iter().any(|&(i, _)| !inside(i))
             })
             .collect();
         let mut derived = vec![false; n];
@@ -665,11 +708,15 @@ impl<'a, 'r> Loop<'a, 'r> {
                 .iter()
                 .any(|&m| self.members[m] == i && self.component[m] == self.component[k])
         };
-        let mut outside = self.definers[atom.pred].iter().filter(|&&(i, h)| {
+        let mut outside = self.outside.definers[atom.pred].iter().filter(|&&(i, h)| {
             Unifier::atoms(self.syms, [rule, &self.rules[i].rule], atom, h)
                 && !(self.exact && in_component(i))
         });
-        let earlier = self.grounded[atom.pred];
+        let (facts, fact_preds) = self.outside.facts;
+        let earlier = self.outside.grounded[atom.pred]
+            || fact_preds[atom.pred]
+                .iter()
+                .any(|&f| Unifier::atom_value(self.syms, rule, atom, facts.args(f)));
         if !self.exact {
             // Two rules defining it, or one besides the disjunction: atoms may come from
             // outside. (`definers` lists a rule once per head: `p(1) ; p(X) : q(X)`.)
@@ -678,7 +725,7 @@ impl<'a, 'r> Loop<'a, 'r> {
         }
         // A rule of the component defining the predicate in rounds of priority 0 (it runs in
         // the first round) makes its generation advance.
-        let early_here = self.definers[atom.pred]
+        let early_here = self.outside.definers[atom.pred]
             .iter()
             .any(|&(i, _)| in_component(i) && gringo_rounds::early_definer(&self.rules[i].rule));
         !early_here && (earlier || outside.next().is_some())
@@ -732,7 +779,7 @@ mod tests {
         let (rules, _, syms) = crate::ground::planned_rules(source);
         let rule = &rules[0].rule;
         let head = heads(rule)[0];
-        let statements = gringo_rounds::statements(rule);
+        let statements = gringo_rounds::statements(rule, &syms);
         let literal = statement_atoms(&statements)
             .find(|a| a.pred == head.pred)
             .expect("a literal");
