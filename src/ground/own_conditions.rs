@@ -739,10 +739,31 @@ impl<'a, 'r> Loop<'a, 'r> {
         })
     }
 
+    /// Whether member `k` is a rule whose head is one atom that is an input fact.
+    fn head_is_fact(&self, k: usize) -> bool {
+        let ir::Head::Atom(h) = &self.rules[self.members[k]].rule.head else {
+            return false;
+        };
+        let args: Option<Vec<Sym>> = h
+            .args
+            .iter()
+            .map(|t| match t {
+                CTerm::Sym(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        let (facts, fact_preds) = self.outside.facts;
+        args.is_some_and(|args| fact_preds[h.pred].iter().any(|&f| facts.args(f) == args))
+    }
+
     /// A literal at risk in a statement of member `k` that may fire before the component's
     /// first completion with a recursive literal after it that may be new then (when clingo
     /// misses the at-risk literal's atoms from outside).
     fn missed_literal(&self, k: usize) -> Option<&'r ir::Atom> {
+        if self.head_is_fact(k) {
+            // an instance clingo misses would derive nothing new
+            return None;
+        }
         let early = &self.early[&self.component[k]];
         let aux = self.early_auxiliaries(k, &early.available);
         let new_early = |s: &Slot<'r>| match s {
