@@ -590,3 +590,68 @@ fn neutral_may_hold(a: &ir::Aggregate, syms: &SymbolTable) -> bool {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// gringo's order of the body of the first rule of `source`: each element written as its
+    /// predicate name (`#cond`, `#agg` for items), or None.
+    fn order(source: &str) -> Option<Vec<String>> {
+        let (rules, preds, syms) = crate::ground::planned_rules(source);
+        let rule = &rules[0].rule;
+        let name = |l: &ir::Lit| match l {
+            ir::Lit::Atom { atom, sign } => {
+                let n = syms.name_str(preds.sigs[atom.pred].name).to_string();
+                if *sign == Sign::Pos {
+                    n
+                } else {
+                    format!("not {n}")
+                }
+            }
+            _ => "#cmp".to_string(),
+        };
+        let elements = body_order(rule)?;
+        Some(
+            elements
+                .iter()
+                .map(|e| match *e {
+                    Element::Shifted(l) | Element::Body(_, ir::Body::Lit(l)) => name(l),
+                    Element::Body(_, ir::Body::Conditional { .. }) => "#cond".to_string(),
+                    Element::Body(_, ir::Body::Aggregate(_)) => "#agg".to_string(),
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn bodies_are_sorted_as_gringo_sorts_them() {
+        // elements that need no variable: last to first
+        assert_eq!(order("q :- r, a.").unwrap(), ["a", "r"]);
+        assert_eq!(order("q :- a, #count{1 : s} > 0.").unwrap(), ["#agg", "a"]);
+        // an element needing a variable comes once it is bound, assignments last
+        assert_eq!(
+            order("q(X) :- not s(X), p(X), C = #count{1 : t}, r.").unwrap(),
+            ["r", "p", "not s", "#agg"]
+        );
+        assert_eq!(order("q :- p(X) : t(X,Y); u(Y).").unwrap(), ["u", "#cond"]);
+        // a lone choice element's condition is part of the body, at its end
+        assert_eq!(order("{ a : b } :- c.").unwrap(), ["b", "c"]);
+        // arithmetic in an atom: gringo rewrites it, the order is left open
+        assert!(order("q :- p(X+1), r(X).").is_none());
+    }
+
+    #[test]
+    fn a_literal_before_the_new_one_is_matched_against_old_atoms() {
+        let (rules, _, syms) = crate::ground::planned_rules("a : x :- q, a. { b ; c } 1 :- q.");
+        let disjunction = statements(&rules[0].rule, &syms);
+        // one accumulation for the element (its condition, then the body instance), the rule
+        let kinds: Vec<Defines> = disjunction.iter().map(|s| s.defines).collect();
+        assert_eq!(kinds, [Defines::HeadsLate, Defines::Aux(Aux::Instance)]);
+        let main = &disjunction[1];
+        assert!(main.may_follow(0, 1) && !main.may_follow(1, 0));
+        // a choice with bounds defines its atoms in rounds of priority 0
+        assert!(early_definer(&rules[1].rule));
+        assert!(!early_definer(&rules[0].rule));
+    }
+}
