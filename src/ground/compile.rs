@@ -293,7 +293,47 @@ impl<'a> Compiler<'a> {
                 rhs: self.term(rhs, vars, ranges)?,
             },
             Literal::Bool(b, _) => Lit::Bool(*b),
+            Literal::Chain { span, .. } => {
+                return Err(Diagnostic::error(
+                    span,
+                    "internal error: a comparison chain reached compilation unsplit",
+                ));
+            }
         })
+    }
+
+    /// A literal as the conjunction of compiled literals it stands for: itself, or the
+    /// comparisons of a chain without pools, whose terms are compiled once so that the
+    /// comparisons share them (an interval in the middle is one range: see
+    /// [`unpool`]'s "Comparison chains").
+    fn literals(
+        &mut self,
+        l: &Literal,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<Vec<Lit>, Diagnostic> {
+        let Literal::Chain {
+            negated: false,
+            first,
+            rest,
+            ..
+        } = l
+        else {
+            return Ok(vec![self.literal(l, vars, ranges)?]);
+        };
+        let mut terms = vec![self.term(first, vars, ranges)?];
+        for (_, t) in rest {
+            terms.push(self.term(t, vars, ranges)?);
+        }
+        Ok(terms
+            .windows(2)
+            .zip(rest)
+            .map(|(pair, (op, _))| Lit::Cmp {
+                op: *op,
+                lhs: pair[0].clone(),
+                rhs: pair[1].clone(),
+            })
+            .collect())
     }
 
     /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
@@ -372,9 +412,9 @@ impl<'a> Compiler<'a> {
         let mut out = Vec::new();
         for l in lits {
             let mut ranges = Vec::new();
-            let c = self.literal(l, vars, &mut ranges)?;
+            let c = self.literals(l, vars, &mut ranges)?;
             out.extend(ranges);
-            out.push(c);
+            out.extend(c);
         }
         Ok(out)
     }
@@ -585,10 +625,10 @@ impl<'a> Compiler<'a> {
                 BodyLit::Lit(Literal::Atom { atom, .. }) => {
                     collect_named_vars(&atom.term, &mut vars)
                 }
-                BodyLit::Lit(Literal::Comparison { lhs, rhs, .. }) => {
-                    collect_named_vars(lhs, &mut vars);
-                    collect_named_vars(rhs, &mut vars);
-                }
+                BodyLit::Lit(l @ (Literal::Comparison { .. } | Literal::Chain { .. })) => l
+                    .terms()
+                    .into_iter()
+                    .for_each(|t| collect_named_vars(t, &mut vars)),
                 BodyLit::Aggregate { agg, .. } => {
                     for g in agg.left.iter().chain(agg.right.iter()) {
                         collect_named_vars(&g.term, &mut vars);
@@ -705,14 +745,17 @@ impl<'a> Compiler<'a> {
         for b in body {
             match b {
                 BodyLit::Lit(l) => {
-                    let c = self.literal(l, vars, ranges)?;
-                    cbody.push(Body::Lit(c));
+                    let c = self.literals(l, vars, ranges)?;
+                    cbody.extend(c.into_iter().map(Body::Lit));
                 }
                 BodyLit::Conditional { lit, cond, .. } => {
                     let mut alts = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
+                        // a chain's first comparison, with the others beside its ranges
                         let mut local = Vec::new();
-                        let item = self.literal(&alt, vars, &mut local)?;
+                        let mut lits = self.literals(&alt, vars, &mut local)?.into_iter();
+                        let item = lits.next().expect("a literal compiles to one at least");
+                        local.extend(lits);
                         alts.push(ir::Local {
                             item,
                             cond: Condition {
@@ -1078,15 +1121,36 @@ impl Compiler<'_> {
             Some((head, static_undefined::body(body, &mut value)?))
         };
         let kept = simplify();
-        for span in value.undefined {
+        let undefined = value.undefined;
+        self.record_undefined(undefined);
+        match error {
+            Some(d) => Err(d),
+            None => Ok(kept),
+        }
+    }
+
+    /// gringo's simplification of the statement's negated comparison chains, before their
+    /// pools are expanded with the rest of the statement (see [`static_undefined::negated_chain`]).
+    pub fn settle_negated_chains(&mut self, st: &mut Statement) -> Result<(), Diagnostic> {
+        let mut error = None;
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = static_undefined::Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        let settled = static_undefined::settle_negated_chains(st, &mut value);
+        let undefined = value.undefined;
+        self.record_undefined(undefined);
+        error.map_or(settled, Err)
+    }
+
+    /// clingo's "operation undefined" for the parts removed before grounding (once each).
+    fn record_undefined(&mut self, spans: Vec<Span>) {
+        for span in spans {
             let info = Diagnostic::info(&span, OPERATION_UNDEFINED);
             if !self.infos.contains(&info) {
                 self.infos.push(info);
             }
-        }
-        match error {
-            Some(d) => Err(d),
-            None => Ok(kept),
         }
     }
 

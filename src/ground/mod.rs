@@ -211,6 +211,15 @@ fn compile_statement(
     st: &Statement,
     directives: &mut Directives,
 ) -> Result<(), Diagnostic> {
+    let settled;
+    let st = if st.has_negated_chain() {
+        let mut copy = st.clone();
+        compiler.settle_negated_chains(&mut copy)?;
+        settled = copy;
+        &settled
+    } else {
+        st
+    };
     let show = &mut directives.show;
     match st {
         Statement::Rule(r) => compiler.rule(r)?,
