@@ -433,6 +433,9 @@ impl Planner<'_> {
 pub struct Planned {
     pub rule: Rule,
     pub plan: RulePlan,
+    /// Per body item, whether clingo's grounder leaves it open even when it holds (set by
+    /// `delayed::mark` before grounding).
+    pub delayed: Vec<bool>,
 }
 
 #[cfg(test)]
