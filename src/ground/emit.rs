@@ -119,7 +119,7 @@ impl Grounder {
                 }
                 // Comparisons and ranges were checked by the join.
                 ir::Body::Lit(_) => BodyPart::True,
-                ir::Body::Conditional { alts, cond } => {
+                ir::Body::Conditional { alts, cond, .. } => {
                     self.conditional(alts, cond, &rule.plan, b)?
                 }
                 ir::Body::Aggregate(a) => self.body_aggregate(i, a, &rule.plan, b)?,

@@ -22,6 +22,7 @@ mod facts;
 pub mod incremental;
 mod ir;
 mod join;
+mod levels;
 mod own_conditions;
 pub mod parts;
 mod plan;

@@ -108,7 +108,7 @@ fn parts(rule: &ir::Rule) -> Vec<Part<'_>> {
     for b in &rule.body {
         match b {
             ir::Body::Lit(l) => body.extend(positive(std::slice::from_ref(l))),
-            ir::Body::Conditional { alts, cond } => {
+            ir::Body::Conditional { alts, cond, .. } => {
                 let literals = alts
                     .iter()
                     .flat_map(|a| positive(std::slice::from_ref(&a.item)));
