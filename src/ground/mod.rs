@@ -24,6 +24,7 @@ mod gringo_rounds;
 pub mod incremental;
 mod ir;
 mod join;
+mod levels;
 mod own_conditions;
 pub mod parts;
 mod plan;
