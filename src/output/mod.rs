@@ -139,8 +139,11 @@ pub struct Printer {
     calls: usize,
     /// Where each solve call's witnesses start in `witnesses` after the first call's.
     call_starts: Vec<usize>,
-    /// `--enum-mode=brave|cautious`: the consequences' bounds after each model.
+    /// `--enum-mode=brave|cautious`: which consequences, and the last estimate's bounds.
     consequences: Option<Consequences>,
+    /// `--opt-mode=enum`: models carry costs but nothing is optimized (clingo's summary then
+    /// has no `Optimization` line and its JSON no `Optimum`).
+    costs_only: bool,
 }
 
 /// A model kept for later printing: its shown atoms, costs, and when it was found (seconds
@@ -150,15 +153,17 @@ struct Witness {
     symbols: Vec<String>,
     costs: Option<Vec<i64>>,
     time: f64,
+    /// The bounds `(L, U)` of a consequences' estimate (`--enum-mode=brave|cautious`).
+    bounds: Option<(usize, usize)>,
 }
 
 /// What the output says of brave or cautious consequences: clingo's `Consequences: [L;U]`
-/// after each model (`L` certain, at most `U`), and the summary lines.
+/// after each estimate (`L` certain, at most `U`), and the summary lines.
 #[derive(Clone, Debug)]
 struct Consequences {
     mode: ConsequenceMode,
-    /// `(L, U)` after each model (JSON's witnesses need them all).
-    bounds: Vec<(usize, usize)>,
+    /// The last estimate's `(L, U)`.
+    last: Option<(usize, usize)>,
 }
 
 impl Printer {
@@ -203,24 +208,33 @@ impl Printer {
             calls: 1,
             call_starts: Vec::new(),
             consequences: None,
+            costs_only: false,
         }
     }
 
     /// Brave or cautious consequences are printed instead of answer sets.
     pub fn set_consequences(&mut self, mode: ConsequenceMode) {
-        self.consequences = Some(Consequences {
-            mode,
-            bounds: Vec::new(),
-        });
+        self.consequences = Some(Consequences { mode, last: None });
+    }
+
+    /// `--opt-mode=enum`: models show their costs, but there is no optimum to speak of.
+    pub fn set_costs_only(&mut self) {
+        self.costs_only = true;
     }
 
     /// The estimate of the consequences after a model, with its bounds (see
-    /// [`crate::solve::consequences`]).
-    pub fn estimate(&mut self, symbols: Vec<String>, lower: usize, upper: usize) {
+    /// [`crate::solve::consequences`]) and, when optimizing, the model's costs.
+    pub fn estimate(
+        &mut self,
+        symbols: Vec<String>,
+        costs: Option<Vec<i64>>,
+        lower: usize,
+        upper: usize,
+    ) {
         if let Some(c) = &mut self.consequences {
-            c.bounds.push((lower, upper));
+            c.last = Some((lower, upper));
         }
-        self.model(symbols, None);
+        self.add_model(symbols, costs, Some((lower, upper)));
     }
 
     /// The printer of `aspsat decode`: text (or JSON) reading from the CNF and the solver's
@@ -295,6 +309,15 @@ impl Printer {
     }
 
     pub fn model(&mut self, symbols: Vec<String>, costs: Option<Vec<i64>>) {
+        self.add_model(symbols, costs, None);
+    }
+
+    fn add_model(
+        &mut self,
+        symbols: Vec<String>,
+        costs: Option<Vec<i64>>,
+        bounds: Option<(usize, usize)>,
+    ) {
         if costs.is_some() {
             self.best_costs = costs.clone();
         }
@@ -304,6 +327,7 @@ impl Printer {
             symbols,
             costs,
             time: self.start.elapsed().as_secs_f64(),
+            bounds,
         };
         match (self.format, self.style.models) {
             (Format::Json, _) => self.witnesses.push(witness),
@@ -340,11 +364,11 @@ impl Printer {
                     writeln!(out, "{answer}")?;
                 }
                 writeln!(out, "{}", symbols.join(" "))?;
+                if let Some((lower, upper)) = witness.bounds {
+                    writeln!(out, "Consequences: [{lower};{upper}]")?;
+                }
                 if let Some(c) = costs {
                     writeln!(out, "Optimization: {}", join_costs(c))?;
-                }
-                if let Some((lower, upper)) = self.consequence_bounds(index) {
-                    writeln!(out, "Consequences: [{lower};{upper}]")?;
                 }
                 out.flush()
             })(),
@@ -440,14 +464,13 @@ impl Printer {
         };
         let plus = if more { "+" } else { "" };
         line(out, "Models", format!("{}{plus}", self.models));
-        if let Some((mode, known, _)) = self.consequence_summary(more) {
+        let consequences = self.consequence_summary(more);
+        if let Some((mode, _, _)) = consequences {
             line(out, &format!("  {mode}"), yes_or_unknown(more).to_string());
-            line(out, "Consequences", format!("{known}{plus}"));
         }
-        if !self.times {
-            return;
-        }
-        if let Some(c) = &self.best_costs {
+        if self.times
+            && let Some(c) = &self.best_costs
+        {
             // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
@@ -455,7 +478,18 @@ impl Printer {
                 "unknown"
             };
             line(out, "  Optimum", proven.to_string());
-            line(out, "Optimization", join_costs(c));
+            if self.optimal_models > 1 {
+                line(out, "  Optimal", self.optimal_models.to_string());
+            }
+            if !self.costs_only {
+                line(out, "Optimization", join_costs(c));
+            }
+        }
+        if let Some((_, known, _)) = consequences {
+            line(out, "Consequences", format!("{known}{plus}"));
+        }
+        if !self.times {
+            return;
         }
         line(out, "Calls", self.calls.to_string());
         let search = &self.stats.search;
@@ -553,20 +587,20 @@ impl Printer {
             ModelsShown::Last => &self.witnesses[self.witnesses.len().saturating_sub(1)..],
             ModelsShown::None => &[],
         };
-        let first_shown = self.witnesses.len() - shown.len();
         let witnesses: Vec<Json> = shown
             .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let mut witness = match &w.costs {
-                    Some(c) => json!({ "Value": w.symbols, "Costs": c }),
-                    None => json!({ "Value": w.symbols }),
-                };
+            .map(|w| {
+                // in clingo's order of keys
+                let mut witness = json!({});
                 if self.times {
                     witness["Time"] = json!((w.time * 1000.0).round() / 1000.0);
                 }
-                if let Some((lower, upper)) = self.consequence_bounds(first_shown + i) {
+                witness["Value"] = json!(w.symbols);
+                if let Some((lower, upper)) = w.bounds {
                     witness["Consequences"] = json!({ "True": lower, "Open": upper - lower });
+                }
+                if let Some(c) = &w.costs {
+                    witness["Costs"] = json!(c);
                 }
                 witness
             })
@@ -609,7 +643,7 @@ impl Printer {
             doc["Models"][mode] = json!(yes_or_unknown(more));
             doc["Models"]["Consequences"] = json!({ "True": known, "Open": open });
         }
-        if let Some(c) = &self.best_costs {
+        if let Some(c) = self.best_costs.as_ref().filter(|_| !self.costs_only) {
             // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
@@ -645,11 +679,6 @@ impl Printer {
 }
 
 impl Printer {
-    /// The consequences' bounds printed with model number `index` (from 0).
-    fn consequence_bounds(&self, index: usize) -> Option<(usize, usize)> {
-        self.consequences.as_ref()?.bounds.get(index).copied()
-    }
-
     /// `Brave` or `Cautious`, the consequences known and those still open: the last estimate,
     /// exact when the search ended (`more` false).
     fn consequence_summary(&self, more: bool) -> Option<(&'static str, usize, usize)> {
@@ -659,7 +688,7 @@ impl Printer {
             ConsequenceMode::Cautious => "Cautious",
         };
         // without a model clingo prints no consequences
-        let (lower, upper) = *c.bounds.last()?;
+        let (lower, upper) = c.last?;
         Some(match (more, c.mode) {
             (true, _) => (name, lower, upper - lower),
             (false, ConsequenceMode::Brave) => (name, lower, 0),

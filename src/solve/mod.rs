@@ -122,6 +122,21 @@ pub struct SolveStats {
     pub minimality_checks: usize,
 }
 
+impl SolveStats {
+    /// Adds the counts and times of a later search on the same solver (or step) to these.
+    pub fn add(&mut self, later: &SolveStats) {
+        self.models += later.models;
+        self.solver_calls += later.solver_calls;
+        self.first_model = self
+            .first_model
+            .or(later.first_model.map(|t| self.solve_time + t));
+        self.solve_time += later.solve_time;
+        self.unsat_time += later.unsat_time;
+        self.loop_nogoods += later.loop_nogoods;
+        self.minimality_checks += later.minimality_checks;
+    }
+}
+
 /// One answer set as shown: symbols in clingo's term order.
 pub type Model = Vec<Sym>;
 
