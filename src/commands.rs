@@ -36,7 +36,8 @@ pub struct SolveArgs {
     /// otherwise optimization goes on to the optimum.
     pub models_given: bool,
     pub json: bool,
-    pub stats: bool,
+    /// `--stats[=N]`: 0 none, 1 sizes, counts and times, 2 also their detail.
+    pub stats: u8,
     pub project: bool,
     pub time_limit: Option<f64>,
     /// `--solver NAME|PATH` (empty: varisat) and `--solver-args`.

@@ -145,6 +145,7 @@ impl<'s> Steps<'s> {
             ground_time: self.ground_time,
             translate_time: self.translate_time,
             encoding: tr.encoding_stats,
+            rule_kinds: program.rule_kinds(),
             search,
             ..Stats::default()
         }

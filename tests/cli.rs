@@ -494,6 +494,92 @@ fn consequences_in_incremental_mode_as_clingo() {
     );
 }
 
+/// The number after `label` on its line (`Label : N …`).
+fn stat(stdout: &str, label: &str) -> usize {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no {label} line in {stdout}"));
+    let value = line.split_once(':').expect("a colon").1.trim();
+    let number: String = value.chars().take_while(char::is_ascii_digit).collect();
+    number.parse().expect("a count")
+}
+
+#[test]
+fn stats_level_2_adds_the_detail() {
+    // level 1 (clingo's --stats, also --stats=1) has the sizes and counts only
+    let one = run(&["--stats", OPT, "0"]);
+    assert!(one.stdout.contains("CNF clauses  : "), "{}", one.stdout);
+    assert!(!one.stdout.contains("CNF origins"), "{}", one.stdout);
+    // clingo's --stats=2 (and --stats=3, --stats=2,1): the rules by kind, the CNF by origin
+    // (adding up to the CNF), the SAT calls with and without a model
+    for flag in ["--stats=2", "--stats=3", "--stats=2,1"] {
+        let two = run(&[flag, OPT, "0"]);
+        assert_eq!(two.code, Some(30), "{}", two.stderr);
+        let text = &two.stdout;
+        assert_eq!(stat(text, "  Choice"), 1, "{text}");
+        assert_eq!(stat(text, "  Integrity"), 1, "{text}");
+        assert_eq!(stat(text, "  Normal"), 0, "{text}");
+        assert_eq!(stat(text, "Minimize"), 3, "{text}");
+        let clauses = stat(text, "CNF clauses  :");
+        assert_eq!(stat(text, "CNF origins  :"), clauses, "{text}");
+        let origins: usize = text
+            .lines()
+            .skip_while(|l| !l.starts_with("CNF origins"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| stat(l, "  "))
+            .sum();
+        assert_eq!(origins, clauses, "{text}");
+        assert_eq!(
+            stat(text, "SAT calls") + stat(text, "UNSAT calls"),
+            stat(text, "Solver calls"),
+            "{text}"
+        );
+    }
+    let json = run(&["--outf=2", "--stats=2", OPT, "0"]);
+    let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let stats = &doc["Stats"];
+    assert_eq!(stats["Rules"]["Choice"], 1);
+    let origins = stats["CnfOrigins"].as_object().expect("origins");
+    assert!(origins.contains_key("completion") && origins.contains_key("objective"));
+    let sum: u64 = origins
+        .values()
+        .map(|o| o["Clauses"].as_u64().unwrap())
+        .sum();
+    assert_eq!(Some(sum), stats["CnfClauses"].as_u64());
+    let calls = stats["SatCalls"]["Count"].as_u64().unwrap()
+        + stats["UnsatCalls"]["Count"].as_u64().unwrap();
+    assert_eq!(Some(calls), stats["SolverCalls"].as_u64());
+    let plain = run(&["--outf=2", "--stats", OPT, "0"]);
+    let doc: Value = serde_json::from_str(&plain.stdout).expect("JSON");
+    assert!(doc["Stats"]["CnfOrigins"].is_null(), "{}", plain.stdout);
+}
+
+#[test]
+fn json_calls_have_start_and_stop() {
+    // clingo 5.8.3's --outf=2: every call has `Start` and `Stop` (seconds since the run began),
+    // the first starting at 0, each after the last; also the one call of a rejected input
+    let check = |args: &[&str], calls: usize| {
+        let r = run(args);
+        let doc: Value = serde_json::from_str(&r.stdout).expect("JSON");
+        let list = doc["Call"].as_array().expect("calls");
+        assert_eq!(list.len(), calls, "{}", r.stdout);
+        let mut last = 0.0;
+        for (i, call) in list.iter().enumerate() {
+            let (start, stop) = (call["Start"].as_f64(), call["Stop"].as_f64());
+            let (start, stop) = (start.expect("Start"), stop.expect("Stop"));
+            assert!(i > 0 || start == 0.0, "{}", r.stdout);
+            assert!(last <= start && start <= stop, "{}", r.stdout);
+            last = stop;
+        }
+    };
+    check(&["--outf=2", CHOICE, "0"], 1);
+    check(&["--outf=2", UNSAT], 1);
+    check(&["--outf=2", "tests/incremental/inc_basic.lp"], 4);
+    check(&["--outf=2", "tests/cli/syntax_error.lp"], 1);
+}
+
 #[test]
 fn warnings_are_clingos_infos() {
     // clingo 5.8.3 on tests/cli/infos.lp prints exactly these infos (and -Wnone none); the

@@ -87,6 +87,10 @@ pub struct Stats {
     pub bound_encoding: crate::translate::EncodingStats,
     /// What the search measured.
     pub search: SolveStats,
+    /// The ground rules by kind (`--stats=2`).
+    pub rule_kinds: crate::program::RuleKinds,
+    /// What each part of the translation added to the CNF (`--stats=2`).
+    pub origins: Vec<crate::translate::Origin>,
 }
 
 impl Stats {
@@ -101,6 +105,8 @@ impl Stats {
             ground_time: compiled.ground_time,
             translate_time: compiled.translate_time,
             encoding: tr.encoding_stats,
+            rule_kinds: compiled.program.rule_kinds(),
+            origins: tr.origins.clone(),
             ..Stats::default()
         }
     }
@@ -110,7 +116,8 @@ impl Stats {
 pub struct Printer {
     format: Format,
     style: Style,
-    show_stats: bool,
+    /// `--stats=N`: 0 none, 1 aspsat's sizes and counts, 2 also their detail.
+    stats_level: u8,
     inputs: Vec<String>,
     /// What `Reading from` names (text).
     reading: String,
@@ -139,6 +146,9 @@ pub struct Printer {
     calls: usize,
     /// Where each solve call's witnesses start in `witnesses` after the first call's.
     call_starts: Vec<usize>,
+    /// When each solve call after the first began (seconds since the run started; the first
+    /// begins at 0, as clingo's JSON `Start`).
+    call_times: Vec<f64>,
     /// `--enum-mode=brave|cautious`: which consequences, and the last estimate's bounds.
     consequences: Option<Consequences>,
     /// `--opt-mode=enum`: models carry costs but nothing is optimized (clingo's summary then
@@ -167,7 +177,7 @@ struct Consequences {
 }
 
 impl Printer {
-    pub fn new(format: Format, show_stats: bool, inputs: Vec<String>) -> Self {
+    pub fn new(format: Format, stats_level: u8, inputs: Vec<String>) -> Self {
         // Standard input (no file, or `-`) is named as in diagnostics.
         let inputs = if inputs.is_empty() {
             vec![crate::load::STDIN.to_string()]
@@ -191,7 +201,7 @@ impl Printer {
         Printer {
             format,
             style: Style::default(),
-            show_stats,
+            stats_level,
             inputs,
             reading,
             times: true,
@@ -207,6 +217,7 @@ impl Printer {
             finished: false,
             calls: 1,
             call_starts: Vec::new(),
+            call_times: Vec::new(),
             consequences: None,
             costs_only: false,
         }
@@ -240,7 +251,7 @@ impl Printer {
     /// The printer of `aspsat decode`: text (or JSON) reading from the CNF and the solver's
     /// answer, no times.
     pub fn decoding(cnf: &str, answer: &str, format: Format) -> Self {
-        let mut p = Printer::new(format, false, vec![cnf.into(), answer.into()]);
+        let mut p = Printer::new(format, 0, vec![cnf.into(), answer.into()]);
         p.reading = format!("{cnf} and {answer}");
         p.times = false;
         p
@@ -265,6 +276,7 @@ impl Printer {
     pub fn solving(&mut self) {
         self.calls += 1;
         self.call_starts.push(self.witnesses.len());
+        self.call_times.push(self.start.elapsed().as_secs_f64());
         self.numbering_offset = self.models;
         self.optimal_phase = false;
         if self.format == Format::Json || self.style.terse {
@@ -443,8 +455,11 @@ impl Printer {
         let _ = writeln!(out, "{}", verdict.text());
         let _ = writeln!(out);
         self.summary_lines(out, "", 13, verdict, more, total);
-        if self.show_stats && self.times {
+        if self.stats_level > 0 && self.times {
             self.text_stats(out);
+        }
+        if self.stats_level > 1 && self.times {
+            self.detailed_text_stats(out);
         }
     }
 
@@ -578,6 +593,55 @@ impl Printer {
         );
     }
 
+    /// `--stats=2`: the ground rules by kind, the CNF by the part of the translation that added
+    /// it, and the SAT calls with and without a model.
+    fn detailed_text_stats(&self, out: &mut impl Write) {
+        let s = &self.stats;
+        let k = &s.rule_kinds;
+        let _ = writeln!(out);
+        let kinds = [
+            ("Ground rules", s.ground_rules),
+            ("  Normal", k.normal),
+            ("  Choice", k.choice),
+            ("  Integrity", k.constraints),
+            ("  Aggregate", k.with_aggregates),
+            ("  Condition", k.with_conditionals),
+            ("Disjunctive", k.disjunctive),
+            ("Facts", k.facts),
+            ("Minimize", k.minimize),
+            ("Edges", k.edges),
+        ];
+        for (label, n) in kinds {
+            let _ = writeln!(out, "{label:<13}: {n}");
+        }
+        // by origin: what each part of the translation added (none recorded in incremental
+        // mode)
+        if !s.origins.is_empty() {
+            let _ = writeln!(
+                out,
+                "CNF origins  : {} clauses, {} vars",
+                s.cnf_clauses, s.cnf_vars
+            );
+            for o in &s.origins {
+                let label = format!("  {}", o.name);
+                let _ = writeln!(out, "{label:<19}: {} clauses, {} vars", o.clauses, o.vars);
+            }
+        }
+        let search = &s.search;
+        for (label, calls) in [
+            ("SAT calls", search.sat_calls),
+            ("UNSAT calls", search.unsat_calls),
+        ] {
+            let _ = writeln!(
+                out,
+                "{label:<13}: {} (total {:.3}s, longest {:.3}s)",
+                calls.count,
+                calls.total.as_secs_f64(),
+                calls.max.as_secs_f64()
+            );
+        }
+    }
+
     /// clingo's JSON document (`--outf=2`), with aspsat's statistics under `Stats` with `--stats`.
     fn json_summary(&self, verdict: Verdict, more: bool, total: Duration) -> Json {
         let s = &self.stats;
@@ -611,15 +675,28 @@ impl Printer {
             bounds.extend(&self.call_starts);
         }
         bounds.push(witnesses.len());
+        // clingo's `Start` and `Stop` of each call: a call ends when the next begins
+        let mut times = vec![0.0];
+        if self.style.models == ModelsShown::All {
+            times.extend(&self.call_times);
+        }
+        times.push(total.as_secs_f64());
         let calls: Vec<Json> = bounds
             .windows(2)
-            .map(|w| {
+            .zip(times.windows(2))
+            .map(|(w, t)| {
                 let mut call = serde_json::Map::new();
+                if self.times {
+                    call.insert("Start".into(), json!((t[0] * 1000.0).round() / 1000.0));
+                }
                 if w[1] > w[0] {
                     call.insert(
                         "Witnesses".into(),
                         Json::Array(witnesses[w[0]..w[1]].to_vec()),
                     );
+                }
+                if self.times {
+                    call.insert("Stop".into(), json!((t[1] * 1000.0).round() / 1000.0));
                 }
                 Json::Object(call)
             })
@@ -654,7 +731,7 @@ impl Printer {
             doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));
             doc["Models"]["Costs"] = json!(c);
         }
-        if self.show_stats {
+        if self.stats_level > 0 {
             doc["Stats"] = json!({
                 "GroundAtoms": s.ground_atoms,
                 "GroundRules": s.ground_rules,
@@ -673,6 +750,31 @@ impl Printer {
                 "TranslateTime": round3(s.translate_time),
                 "SolveTime": round3(search.solve_time),
             });
+        }
+        if self.stats_level > 1 {
+            let k = &s.rule_kinds;
+            doc["Stats"]["Rules"] = json!({
+                "Normal": k.normal,
+                "Choice": k.choice,
+                "Integrity": k.constraints,
+                "Aggregate": k.with_aggregates,
+                "Condition": k.with_conditionals,
+                "Disjunctive": k.disjunctive,
+                "Facts": k.facts,
+                "Minimize": k.minimize,
+                "Edges": k.edges,
+            });
+            let mut origins = serde_json::Map::new();
+            for o in &s.origins {
+                origins.insert(
+                    o.name.to_string(),
+                    json!({ "Clauses": o.clauses, "Vars": o.vars }),
+                );
+            }
+            doc["Stats"]["CnfOrigins"] = Json::Object(origins);
+            let calls = |c: crate::solve::CallTimes| json!({ "Count": c.count, "Total": round3(c.total), "Max": round3(c.max) });
+            doc["Stats"]["SatCalls"] = calls(search.sat_calls);
+            doc["Stats"]["UnsatCalls"] = calls(search.unsat_calls);
         }
         doc
     }
