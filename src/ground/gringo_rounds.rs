@@ -267,7 +267,7 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
     };
     match e {
         Element::Shifted(l) | Element::Body(_, ir::Body::Lit(l)) => lit(l),
-        Element::Body(_, ir::Body::Conditional { alts, cond }) => {
+        Element::Body(_, ir::Body::Conditional { alts, cond, .. }) => {
             let mut vars = Vec::new();
             for a in alts {
                 vars.extend(a.item.vars());
@@ -468,7 +468,7 @@ pub(super) fn syntactic_statements<'r>(
             }
         };
         match item {
-            ir::Body::Conditional { alts, cond } => {
+            ir::Body::Conditional { alts, cond, .. } => {
                 let mut empty = statement(Defines::Aux(Aux::Prefix(i)));
                 prefix(&mut empty);
                 out.push(empty);

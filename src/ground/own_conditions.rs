@@ -35,7 +35,7 @@ use crate::syntax::Diagnostic;
 use std::collections::HashMap;
 
 /// The atoms a rule defines.
-fn heads(rule: &ir::Rule) -> Vec<&ir::Atom> {
+pub(super) fn heads(rule: &ir::Rule) -> Vec<&ir::Atom> {
     match &rule.head {
         ir::Head::Atom(a) | ir::Head::External { atom: a, .. } => vec![a],
         ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.atom).collect(),
@@ -70,7 +70,7 @@ enum Term<'r> {
 /// ones of the same name are taken as equal without a binding, as there), values are taken
 /// apart against function terms. Arithmetic matches anything here (gringo is stricter with
 /// linear terms), so with arithmetic the answer may be "yes" where gringo's is "no".
-struct Unifier<'r> {
+pub(super) struct Unifier<'r> {
     rules: [&'r ir::Rule; 2],
     syms: &'r SymbolTable,
     bound: HashMap<(usize, VarId), Term<'r>>,
@@ -78,7 +78,7 @@ struct Unifier<'r> {
 }
 
 impl<'r> Unifier<'r> {
-    fn atoms(
+    pub(super) fn atoms(
         syms: &'r SymbolTable,
         rules: [&'r ir::Rule; 2],
         a: &'r ir::Atom,

@@ -124,8 +124,8 @@ fn assignment(l: &BodyLit, body: &[BodyLit]) -> Tri {
     }
 }
 
-/// The variables `l` may bind: those of a positive atom, of an equation, of an aggregate's
-/// guards.
+/// The variables `l` may bind: those of a positive atom, of an equation (also in a chain), of
+/// an aggregate's guards.
 fn binding_vars(l: &BodyLit, out: &mut Vec<String>) {
     match l {
         BodyLit::Lit(Literal::Atom {
@@ -140,6 +140,20 @@ fn binding_vars(l: &BodyLit, out: &mut Vec<String>) {
         }) => {
             term_vars(lhs, out);
             term_vars(rhs, out);
+        }
+        // a chain's equations, once it is split
+        BodyLit::Lit(Literal::Chain {
+            negated: false,
+            first,
+            rest,
+            ..
+        }) => {
+            for (lhs, op, rhs) in super::unpool::chain_comparisons(first, rest) {
+                if op == CmpOp::Eq {
+                    term_vars(lhs, out);
+                    term_vars(rhs, out);
+                }
+            }
         }
         BodyLit::Aggregate { agg, .. } => {
             for g in agg.left.iter().chain(agg.right.iter()) {

@@ -12,7 +12,9 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 
 /// Grounds every rule and input fact into `g.program`.
-pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
+pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
+    super::delayed::mark(rules, &g.program.symbols, g.relations.len());
+    let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);
     let n = g.relations.len();
     let components = components(n, rules);
@@ -60,7 +62,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<()
         g.instantiate(r, &r.plan.body, &window)?;
     }
     g.classical_negation_constraints();
-    Ok(())
+    g.define_condition_externals()
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,
