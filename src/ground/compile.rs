@@ -6,6 +6,7 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
+use super::levels;
 use super::projection;
 use super::quirks;
 use super::term::{CTerm, EvalError, VarId, eval};
@@ -722,7 +723,7 @@ impl<'a> Compiler<'a> {
         let globals = bound_by_body(&cbody, &ranges);
         let chead = self.head(&head, &mut vars, &mut ranges, &globals)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
-        mark_aggregate_globals(&mut cbody, &chead);
+        levels::mark(&mut cbody, &chead);
         self.out.push(ir::Rule {
             head: chead,
             body: cbody,
@@ -746,7 +747,7 @@ impl<'a> Compiler<'a> {
                     let c = self.literals(l, vars, ranges)?;
                     cbody.extend(c.into_iter().map(Body::Lit));
                 }
-                BodyLit::Conditional { lit, cond, .. } => {
+                BodyLit::Conditional { lit, cond, span } => {
                     let mut alts = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
                         // a chain's first comparison, with the others beside its ranges
@@ -769,6 +770,7 @@ impl<'a> Compiler<'a> {
                             id: vars.condition(),
                             lits,
                         },
+                        span: span.clone(),
                     });
                 }
                 BodyLit::Aggregate { sign, agg } => {
@@ -988,32 +990,6 @@ fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
         }
     }
     out
-}
-
-/// A variable of an aggregate is global when it also occurs in the head, in a plain body
-/// literal or in a guard; other variables are local to each element.
-fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
-    let mut global = head.global_vars();
-    for b in body.iter() {
-        match b {
-            Body::Lit(l) => global.extend(l.vars()),
-            Body::Aggregate(a) => a
-                .guards
-                .iter()
-                .for_each(|(_, t)| t.collect_vars(&mut global)),
-            Body::Conditional { .. } => {}
-        }
-    }
-    for b in body.iter_mut() {
-        if let Body::Aggregate(a) = b {
-            let assigned = a.assignable_var().map(|(_, v)| v);
-            a.globals = a
-                .vars()
-                .into_iter()
-                .filter(|v| global.contains(v) && Some(*v) != assigned)
-                .collect();
-        }
-    }
 }
 
 #[derive(Clone)]
