@@ -44,7 +44,9 @@
 //!    like those of a pool ([`expand_literal`]): one rule per comparison in a body, one
 //!    condition per comparison in a condition (so one element or conditional literal each),
 //!    alternatives of a conditional literal's literal. Evaluated at grounding, a comparison
-//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`.
+//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`. The
+//!    parser refuses an interval in a negated chain: gringo puts its range beside every one
+//!    of the comparisons, where each alternative here only has its own terms' ranges.
 
 use crate::syntax::ast::*;
 
