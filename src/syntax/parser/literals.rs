@@ -93,10 +93,41 @@ impl Parser<'_> {
                         BodyLit::Lit(lit)
                     });
                 }
-                Literal::Comparison { .. } | Literal::Chain { .. } => {
-                    self.mark_unsupported("comparison in rule head")
+                // With a condition, gringo merges the element's instances whose conditions
+                // are equal once facts are removed and keeps the first one's comparison
+                // (`a ; X > 1 : d(X).` with d(1..3) derives `a`): an order not followed.
+                Literal::Comparison { .. } if has_cond => {
+                    self.mark_unsupported("comparison in a conditional head literal")
                 }
-                Literal::Bool(..) => self.mark_unsupported("#true/#false in a disjunction"),
+                // An element that holds when its comparison does (`#true` always, `#false`
+                // never): the rule is then satisfied, so clingo's reading is the body with the
+                // element's failure (`a ; X < 2 :- d(X).` is `a :- d(X), X >= 2.`; an
+                // undefined comparison drops the rule instance in both places; `#true : c`
+                // fails for every instance of `c` exactly when `#false : c` holds).
+                Literal::Comparison {
+                    op,
+                    lhs,
+                    rhs,
+                    span: cmp_span,
+                } => {
+                    let lit = Literal::Comparison {
+                        op: op.negate(),
+                        lhs,
+                        rhs,
+                        span: cmp_span,
+                    };
+                    negated.push(BodyLit::Lit(lit));
+                }
+                Literal::Bool(true, bool_span) => {
+                    let lit = Literal::Bool(false, bool_span);
+                    negated.push(if has_cond {
+                        BodyLit::Conditional { lit, cond, span }
+                    } else {
+                        BodyLit::Lit(lit)
+                    });
+                }
+                Literal::Bool(false, _) => {}
+                Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
             }
         }
         if self.unsupported.is_some() {
