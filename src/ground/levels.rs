@@ -6,7 +6,7 @@
 
 use super::ir::{self, Body, Lit};
 use super::term::VarId;
-use crate::syntax::ast::Sign;
+use crate::syntax::ast::{CmpOp, Sign};
 
 /// The rule's global variables (gringo's level 0).
 fn global_vars(body: &[Body], head: &ir::Head) -> Vec<VarId> {
@@ -52,18 +52,22 @@ pub fn mark(body: &mut [Body], head: &ir::Head) {
 
 /// In `d(W) : s(1)` the variable `W`, local and absent from the condition, is bound by the
 /// literal itself: gringo checks the safety of a conditional literal's literal together with
-/// its condition, a positive atom binding its variables. Such a literal stands for the
-/// disjunction of the atoms it matches under each instance of the condition (clingo grounds
-/// `{d(1);d(2)}. a :- d(W) : .` as `a :- d(1) | d(2).`), so it becomes its own match in the
-/// alternative's local condition. A negated literal binds nothing: `not d(W) : s(1)` stays
-/// unsafe.
+/// its condition, a positive atom or an equation binding its variables. Such a literal stands
+/// for the disjunction of its instances under each instance of the condition (clingo grounds
+/// `{d(1);d(2)}. a :- d(W) : .` as `a :- d(1) | d(2).`; `X = Y+1 : q(Y)` always holds), so it
+/// becomes its own match (or assignment) in the alternative's local condition. A negated
+/// literal or another comparison binds nothing: `not d(W) : s(1)` stays unsafe.
 fn bind_by_literal(alt: &mut ir::Local<Lit>, outer: &[VarId]) {
-    let Lit::Atom {
-        sign: Sign::Pos, ..
-    } = &alt.item
-    else {
+    let binds = matches!(
+        &alt.item,
+        Lit::Atom {
+            sign: Sign::Pos,
+            ..
+        } | Lit::Cmp { op: CmpOp::Eq, .. }
+    );
+    if !binds {
         return;
-    };
+    }
     // Interval variables of the literal are bound by its local ranges.
     let ranged: Vec<VarId> = alt
         .cond

@@ -26,6 +26,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         }
     }
     super::own_conditions::refuse(g, rules, facts)?;
+    refuse_external_negative_recursion(g, rules, &comp_of)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
@@ -63,6 +64,42 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     }
     g.classical_negation_constraints();
     g.define_condition_externals()
+}
+
+/// Refuses an `#external` whose body has a negated (`not`, `not not`) literal over a predicate
+/// of its own component (`#external q : not not r. r :- p, not q.`). Its body only selects the
+/// instances, so whether the external exists depends on whether that literal was decided when
+/// gringo grounded it: in a component with negative recursion gringo decides a negated literal
+/// over a predicate whose statements it has grounded before (statement order) and keeps it
+/// open otherwise; clingo drops the external above, but keeps it when the two statements are
+/// written the other way round.
+fn refuse_external_negative_recursion(
+    g: &Grounder,
+    rules: &[Planned],
+    comp_of: &[usize],
+) -> Result<(), Diagnostic> {
+    for r in rules {
+        let ir::Head::External { atom, .. } = &r.rule.head else {
+            continue;
+        };
+        let negated_own = r.rule.body.iter().any(|b| {
+            matches!(b, ir::Body::Lit(ir::Lit::Atom { sign, atom: lit })
+                if *sign != Sign::Pos && comp_of[lit.pred] == comp_of[atom.pred])
+        });
+        if negated_own {
+            let sig = g.relations[atom.pred].sig;
+            return Err(Diagnostic::error(
+                &r.rule.span,
+                format!(
+                    "#external {}{}/{} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)",
+                    if sig.negative { "-" } else { "" },
+                    g.program.symbols.name_str(sig.name),
+                    sig.arity
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,

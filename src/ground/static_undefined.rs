@@ -9,6 +9,7 @@
 //!   its condition does, written here as the body literal `#false : cond`; the rest of the
 //!   rule is still checked for safety, so `-q(Y) ; q(a+1).` is unsafe); its condition: that
 //!   element (a disjunction left empty is a constraint: `b : q(1/0).` has no answer set);
+//! * a body aggregate without guards: the aggregate (it holds; negated, `#false` takes its place);
 //! * a choice or head aggregate element's atom, terms or condition: that element;
 //! * the condition of a conditional body literal: the literal (it holds); its literal: the
 //!   literal becomes `#false : cond`.
@@ -256,6 +257,15 @@ pub fn body(body: &[BodyLit], value: &mut Value) -> Option<Vec<BodyLit>> {
             BodyLit::Aggregate { sign, agg } => {
                 if guards_undefined(&agg.left, &agg.right, value) {
                     return None;
+                }
+                if agg.left.is_none() && agg.right.is_none() {
+                    // Without guards it always holds: gringo's rewriteAggregates drops it, and
+                    // a negated one becomes a false literal (`0 != 0`), before the safety
+                    // check (`a :- #count { X : not p(X) }.` is safe).
+                    if *sign == Sign::Not {
+                        out.push(BodyLit::Lit(Literal::Bool(false, agg.span.clone())));
+                    }
+                    continue;
                 }
                 let mut agg = agg.clone();
                 agg.elems.retain(|e| {
