@@ -106,7 +106,9 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     infos.extend(grounder_infos);
     program.record_grounded_heads();
     undefined::describe_operations(&mut infos, &base);
-    infos.extend(undefined::undefined_atoms(&base));
+    infos.extend(undefined::undefined_atoms(&base, &|name| {
+        consts.defines(name)
+    }));
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
 }

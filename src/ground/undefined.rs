@@ -4,7 +4,7 @@
 
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{Atom, BodyLit, Head, Literal, ProjectTarget, Statement, Term};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The message of an atom whose predicate no rule defines.
 pub const ATOM_UNDEFINED: &str = "atom does not occur in any rule head";
@@ -169,10 +169,19 @@ fn atoms<'a>(st: &'a Statement, f: &mut dyn FnMut(&'a Atom, bool)) {
 }
 
 /// clingo's `atom does not occur in any rule head` infos for `statements` (the part grounded),
-/// in textual order, each naming the atom as written.
-pub fn undefined_atoms(statements: &[&Statement]) -> Vec<Diagnostic> {
-    let mut defined: HashSet<Signature> = HashSet::new();
-    let mut sigs = Vec::new();
+/// in textual order: as clingo, a body atom is checked against the head atoms themselves
+/// (`p(4)` with the heads `p(1)`, `p(2)` is reported), each alternative of a pool on its own
+/// (`p(3;4)` as `p(4)` when `p(3)` is a head), a pool whose predicate occurs in no head as
+/// written; but a predicate with a fact (a rule without body) or `#defined` has every atom
+/// (clingo 5.8.3: `p(1). {p(2)}. ok :- p(4).` says nothing, `p(1) :- #true.` would). `is_const`
+/// tells the names of `#const`s (they may stand for any value here).
+pub fn undefined_atoms(
+    statements: &[&Statement],
+    is_const: &dyn Fn(&str) -> bool,
+) -> Vec<Diagnostic> {
+    // `#defined` predicates and those with facts: any atom of theirs may exist
+    let mut declared: HashSet<Signature> = HashSet::new();
+    let mut heads: HashMap<Signature, Vec<&Term>> = HashMap::new();
     for st in statements {
         if let Statement::Defined {
             name,
@@ -181,16 +190,28 @@ pub fn undefined_atoms(statements: &[&Statement]) -> Vec<Diagnostic> {
             ..
         } = st
         {
-            defined.insert((name.clone(), *arity, *negative));
+            declared.insert((name.clone(), *arity, *negative));
+        }
+        if let Statement::Rule(rule) = st
+            && let Head::Atom(atom) = &rule.head
+            && rule.body.is_empty()
+        {
+            let mut sigs = Vec::new();
+            signatures(&atom.term, &mut sigs);
+            declared.extend(sigs);
         }
         atoms(st, &mut |atom, head| {
             if head {
-                signatures(&atom.term, &mut sigs);
-                defined.extend(sigs.drain(..));
+                for alternative in alternatives(&atom.term) {
+                    if let Some(sig) = signature(alternative) {
+                        heads.entry(sig).or_default().push(alternative);
+                    }
+                }
             }
         });
     }
     let mut infos = Vec::new();
+    let mut sigs = Vec::new();
     for st in statements {
         atoms(st, &mut |atom, head| {
             if head {
@@ -198,13 +219,103 @@ pub fn undefined_atoms(statements: &[&Statement]) -> Vec<Diagnostic> {
             }
             sigs.clear();
             signatures(&atom.term, &mut sigs);
-            if !sigs.is_empty() && !sigs.iter().any(|s| defined.contains(s)) {
+            let defined = |s: &Signature| declared.contains(s) || heads.contains_key(s);
+            if sigs.is_empty() {
+                return;
+            }
+            if !sigs.iter().any(defined) {
                 let message = format!("{ATOM_UNDEFINED}:\n  {}\n", atom.term);
                 infos.push(Diagnostic::info(&atom.span, message));
+                return;
+            }
+            for alternative in alternatives(&atom.term) {
+                let Some(sig) = signature(alternative) else {
+                    continue;
+                };
+                let matched = declared.contains(&sig)
+                    || heads
+                        .get(&sig)
+                        .is_some_and(|hs| hs.iter().any(|h| may_match(alternative, h, is_const)));
+                if !matched {
+                    let message = format!("{ATOM_UNDEFINED}:\n  {alternative}\n");
+                    infos.push(Diagnostic::info(&atom.span, message));
+                }
             }
         });
     }
     infos
+}
+
+/// The alternatives of a pool written around an atom (`p(1;2)` is `p(1)`, `p(2)`); the atom
+/// itself otherwise.
+fn alternatives(term: &Term) -> Vec<&Term> {
+    match term {
+        Term::Pool(alts, _) => alts.iter().flat_map(alternatives).collect(),
+        t => vec![t],
+    }
+}
+
+/// The predicate of an atom without a pool around it.
+fn signature(term: &Term) -> Option<Signature> {
+    match term {
+        Term::Fun {
+            name,
+            args,
+            negative,
+            ..
+        } => Some((name.clone(), args.len(), *negative)),
+        _ => None,
+    }
+}
+
+/// Whether the ground instances of `a` and `b` may share an atom: `false` only when they
+/// differ in a place where both are written as values (numbers, strings, symbols that are no
+/// `#const`, functions of those); variables, operations, intervals and pools may be anything.
+fn may_match(a: &Term, b: &Term, is_const: &dyn Fn(&str) -> bool) -> bool {
+    let constant =
+        |t: &Term| matches!(t, Term::Fun { name, args, .. } if args.is_empty() && is_const(name));
+    if constant(a) || constant(b) {
+        return true;
+    }
+    match (a, b) {
+        (Term::Int(x), Term::Int(y)) => x == y,
+        (Term::Str(x), Term::Str(y)) => x == y,
+        (Term::Inf, Term::Inf) | (Term::Sup, Term::Sup) => true,
+        (
+            Term::Fun {
+                name: n,
+                args: xs,
+                negative: g,
+                ..
+            },
+            Term::Fun {
+                name: m,
+                args: ys,
+                negative: h,
+                ..
+            },
+        ) => {
+            n == m
+                && g == h
+                && xs.len() == ys.len()
+                && xs.iter().zip(ys).all(|(x, y)| may_match(x, y, is_const))
+        }
+        (Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup | Term::Fun { .. }, _)
+            if is_value(b) =>
+        {
+            false
+        }
+        _ => true,
+    }
+}
+
+/// A value as written: a number, string, `#inf`/`#sup` or function term (not an operation,
+/// variable, interval or pool).
+fn is_value(t: &Term) -> bool {
+    matches!(
+        t,
+        Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup | Term::Fun { .. }
+    )
 }
 
 /// Adds the operation's term to each `operation undefined` and `interval undefined` info, as
@@ -372,7 +483,7 @@ mod tests {
     fn infos(text: &str) -> Vec<String> {
         let statements = crate::syntax::parse(text, "t.lp".into()).unwrap();
         let refs: Vec<&Statement> = statements.iter().collect();
-        undefined_atoms(&refs)
+        undefined_atoms(&refs, &|name| name == "n")
             .iter()
             .map(|d| d.to_string())
             .collect()
@@ -401,6 +512,26 @@ mod tests {
         );
         // defined by a choice, a disjunction, an external, a head aggregate: no info
         assert!(infos("{a}. b;c. #external d. #sum{1:e} >= 0. f :- a, b, c, d, e.").is_empty());
+    }
+
+    // clingo 5.8.3 checks a body atom against the head atoms, each alternative of a pool on its
+    // own, unless the predicate has a fact (these are its infos for this text)
+    #[test]
+    fn body_atoms_matching_no_head_atom() {
+        let text = "{ p(1); p(2); p(3) }.\nok :- p(4).\nok2 :- p(3;5).\nok3 :- p(X), X=6.\n\
+                    q(1). {q(2)}.\nok5 :- q(7).\n{r(1)}. r(2) :- #true.\n\
+                    ok6 :- r(3), not r(1), p(\"s\").";
+        assert_eq!(
+            infos(text),
+            [
+                "t.lp:2:7-11: info: atom does not occur in any rule head:\n  p(4)\n",
+                "t.lp:3:8-14: info: atom does not occur in any rule head:\n  p(5)\n",
+                "t.lp:8:8-12: info: atom does not occur in any rule head:\n  r(3)\n",
+                "t.lp:8:24-30: info: atom does not occur in any rule head:\n  p(\"s\")\n",
+            ]
+        );
+        // a `#const` may be any value here (clingo knows it: `p(n)` with n=4 is reported)
+        assert!(infos("{p(1)}. ok :- p(n).").is_empty());
     }
 
     #[test]
