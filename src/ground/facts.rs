@@ -6,7 +6,6 @@
 
 use super::ir::{self, PredId};
 use super::state::Grounder;
-use super::term::CTerm;
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
@@ -28,8 +27,8 @@ impl InputFacts {
         let ir::Head::Atom(atom) = &rule.head else {
             return Some(rule);
         };
-        let ground = |t: &CTerm| match t {
-            CTerm::Sym(s) => Some(*s),
+        let ground = |t: &super::term::CTerm| match t {
+            super::term::CTerm::Sym(s) => Some(*s),
             _ => None,
         };
         if !rule.body.is_empty() || !atom.args.iter().all(|t| ground(t).is_some()) {
@@ -42,31 +41,12 @@ impl InputFacts {
         None
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.preds.is_empty()
-    }
-
     pub fn len(&self) -> usize {
         self.preds.len()
     }
 
     pub fn pred(&self, i: usize) -> PredId {
         self.preds[i]
-    }
-
-    /// Fact `i` as the compiled rule it was taken from (a head atom over constants, no body).
-    pub fn rule(&self, i: usize) -> ir::Rule {
-        let args = self.args(i).iter().map(|&s| CTerm::Sym(s)).collect();
-        ir::Rule {
-            head: ir::Head::Atom(ir::Atom {
-                pred: self.preds[i],
-                args,
-            }),
-            body: Vec::new(),
-            vars: Vec::new(),
-            num_conditions: 0,
-            span: self.spans[i].clone(),
-        }
     }
 
     fn args(&self, i: usize) -> &[Sym] {

@@ -83,15 +83,16 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
     let base = parts::base_statements(statements);
-    // Facts without variables are kept apart from the rules (`facts`: far less memory than a
-    // compiled rule and plan each).
-    let mut facts = InputFacts::default();
+    // Facts stay compiled rules for now: the refusal of clingo #495's loops
+    // (`own_conditions::refuse`) looks for facts among the rules (tests/errors
+    // issue495_*_on_fact_head); `Some(&mut facts)` keeps them apart once it looks at both.
+    let facts = InputFacts::default();
     let (rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         compiler.definitions = projection::Definitions::needed(&base)
             .then(|| projection::Definitions::build(&base, &mut compiler));
         compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
-        let rules = compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?;
+        let rules = compile_and_plan(&base, &mut compiler, &mut directives, None)?;
         (rules, std::mem::take(&mut compiler.infos))
     };
     check_unground_parts(statements, &consts, &mut syms)?;

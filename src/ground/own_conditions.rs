@@ -178,7 +178,7 @@ fn heads(rule: &ir::Rule) -> Vec<&ir::Atom> {
 
 /// A disjunction gringo grounds with accumulations and a completion: one with an element
 /// that has a condition (even `#true`) or several heads (a pool in the atom).
-pub(super) fn conditional_disjunction(rule: &ir::Rule) -> bool {
+fn conditional_disjunction(rule: &ir::Rule) -> bool {
     matches!(&rule.head, ir::Head::Disjunction(elems)
         if elems.iter().any(|e| e.heads.len() != 1 || !e.cond.lits.is_empty()))
 }
@@ -399,7 +399,7 @@ fn component_of(edges: &[Vec<usize>]) -> Vec<usize> {
 }
 
 /// Refuses the first rule with a literal clingo's grounder may not match as written.
-pub(super) fn refuse(g: &Grounder, rules: &[&Planned]) -> Result<(), Diagnostic> {
+pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
     let parts: Vec<Vec<Part>> = rules.iter().map(|r| parts(&r.rule)).collect();
     // Positive components of predicates and rules, a first cut: a node per predicate and per
     // rule, an edge from a rule to each predicate it uses positively and from a predicate to
@@ -479,7 +479,7 @@ pub(super) fn refuse(g: &Grounder, rules: &[&Planned]) -> Result<(), Diagnostic>
 /// The predicates a rule may derive atoms of: those of rule heads whose plain positive body
 /// literals are over such predicates (negative literals, conditions and aggregates count as
 /// true).
-fn derivable(rules: &[&Planned], parts: &[Vec<Part>], num_preds: usize) -> Vec<bool> {
+fn derivable(rules: &[Planned], parts: &[Vec<Part>], num_preds: usize) -> Vec<bool> {
     let mut out = vec![false; num_preds];
     loop {
         let mut changed = false;
@@ -508,7 +508,7 @@ fn derivable(rules: &[&Planned], parts: &[Vec<Part>], num_preds: usize) -> Vec<b
 /// into gringo's components by unification.
 struct Loop<'a, 'r> {
     syms: &'r SymbolTable,
-    rules: &'r [&'r Planned],
+    rules: &'r [Planned],
     parts: &'a [Vec<Part<'r>>],
     /// Rule numbers, and the component of each (by position).
     members: &'a [usize],
@@ -537,7 +537,7 @@ struct Early {
 impl<'a, 'r> Loop<'a, 'r> {
     fn new(
         syms: &'r SymbolTable,
-        rules: &'r [&'r Planned],
+        rules: &'r [Planned],
         parts: &'a [Vec<Part<'r>>],
         members: &'a [usize],
         definers: &'a [Vec<(usize, &'r ir::Atom)>],

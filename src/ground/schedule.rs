@@ -6,33 +6,10 @@
 use super::facts::InputFacts;
 use super::ir::{self, PredId, Step};
 use super::join::Window;
-use super::own_conditions::conditional_disjunction;
 use super::plan::{self, Planned};
 use super::state::Grounder;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
-
-/// Refuses clingo #495's loops ([`super::own_conditions::refuse`]). The check reads facts as
-/// the rules they were written as (atoms from outside a loop); they are given back as rules
-/// only when there is a loop to check, a disjunction with a condition.
-fn refuse_missed_instances(
-    g: &Grounder,
-    rules: &[Planned],
-    facts: &InputFacts,
-) -> Result<(), Diagnostic> {
-    let mut all: Vec<&Planned> = rules.iter().collect();
-    let fact_rules: Vec<Planned>;
-    if !facts.is_empty() && rules.iter().any(|r| conditional_disjunction(&r.rule)) {
-        fact_rules = (0..facts.len())
-            .map(|i| {
-                let rule = facts.rule(i);
-                plan::plan_rule(&rule).map(|plan| Planned { rule, plan })
-            })
-            .collect::<Result<_, _>>()?;
-        all.extend(&fact_rules);
-    }
-    super::own_conditions::refuse(g, &all)
-}
 
 /// Grounds every rule and input fact into `g.program`.
 pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
@@ -46,7 +23,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<()
             comp_of[p] = c;
         }
     }
-    refuse_missed_instances(g, rules, facts)?;
+    super::own_conditions::refuse(g, rules)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
