@@ -8,7 +8,8 @@ answer at once, yet every construct appears in every position the grammar allows
                every operator (also undefined: 1/0, a+1), intervals and pools — in atom arguments,
                comparisons, aggregate tuples and guards, head elements, conditions, #show terms,
                weak constraint tuples
-  body         atoms with `not`/`not not`, classical negation, comparisons (negated, chains),
+  body         atoms with `not`/`not not`, classical negation, comparisons (negated, chains
+               with pools, intervals and undefined terms, also as a conditional literal),
                #true/#false, conditional literals, aggregates of every function with one or both
                guards and every comparison, negated, set aggregates `L { l : c } U`, assignments
   heads        atoms, disjunctions (`;` and `|`) with conditions, choices with bounds and
@@ -42,6 +43,8 @@ FEATURES = {
     "naf": "default negation `not` / `not not` of atoms (also as head elements)",
     "classneg": "classical negation -p(...)",
     "cmp": "comparisons (every operator, negated, chains)",
+    "cmp.chain": "comparison chains t0 < t1 <= t2 ... (negated, with pools, intervals and "
+                 "undefined terms in the middle) in every literal position",
     "bool": "#true / #false literals",
     "cond": "conditional literals in bodies",
     "disj": "disjunctive heads with and without conditions",
@@ -72,7 +75,7 @@ FEATURES = {
 
 # statements the parser accepts and aspsat refuses (README "Not supported yet")
 UNSUPPORTED = ["a ; 1 < 2 :- r.", "X = 1 :- d(X).", "{ not p(1) } :- r.", "p(1) ; #true.",
-               "r :- not 1 < 2 < 3.", "#sum { 1 : not q(1) } :- r.", "{ 1 < 2 }.",
+               "r :- not 1 < (1/0;2) < 3.", "#sum { 1 : not q(1) } :- r.", "{ 1 < 2 }.",
                "r :- #count { p(1) : 1 < 2 < 3 } > 0."]
 
 # where an atom may have an anonymous argument: positions where its literal binds or projects
@@ -277,6 +280,8 @@ class Gen:
         return text
 
     def comparison(self, vars_, where):
+        if self.on("cmp.chain", 0.1 if "cmp" in self.enabled else 1.0):
+            return self.chain(vars_, where)
         self.tag("cmp")
         if self.on("termkinds", 0.3):
             self.tag("cmp.kinds")
@@ -284,9 +289,6 @@ class Gen:
                                                             self.term(vars_, where)])
         else:
             a, b = self.term(vars_, where), self.term(vars_, where)
-        if self.chance(0.1):
-            self.tag("cmp.chain")
-            return f"{a} {self.pick(CMP)} {b} {self.pick(CMP)} {self.simple(vars_)}"
         op = self.pick(CMP)
         if self.chance(0.1):
             self.tag("cmp.spelling")
@@ -297,13 +299,39 @@ class Gen:
             text = self.pick(["not ", "not ", "not not "]) + text
         return text
 
+    def chain(self, vars_, where):
+        """`t0 op t1 op t2 [op t3]`, maybe negated; the middle terms get pools, intervals and
+        undefined arithmetic of their own (gringo expands a chain's pools once for the chain,
+        an interval in the middle is one value, a negated chain with an undefined term holds)."""
+        self.tag("cmp.chain", f"cmp.chain.{where}", f"cmp.chain.in.{self.context}")
+        terms = [self.term(vars_, where) for _ in range(self.pick([3, 3, 3, 4]))]
+        for i in range(1, len(terms) - 1):
+            r = self.rng.random()
+            if r < 0.15:
+                self.tag("cmp.chain.pool")
+                terms[i] = f"({self.simple(vars_)};{self.term(vars_, where)})"
+            elif r < 0.25:
+                self.tag("cmp.chain.interval")
+                terms[i] = f"{self.simple(vars_)}..{self.simple(vars_)}"
+            elif r < 0.3:
+                self.tag("cmp.chain.undef")
+                v = self.simple(vars_)
+                terms[i] = self.pick([f"{v}/0", "a+1", f"2/({v}-1)"])
+        text = terms[0]
+        for t in terms[1:]:
+            text += f" {self.pick(CMP)} {t}"
+        if self.chance(0.25):
+            self.tag("cmp.chain.not")
+            text = self.pick(["not ", "not ", "not not "]) + text
+        return text
+
     def plain_literal(self, vars_, where):
         """A literal allowed in conditions and bodies (no aggregates)."""
         r = self.rng.random()
         if r < 0.03:
             self.tag("anonymous")
             return self.pick(["p(_)", "s(_,_)", "s(1,_)", "-p(_)"])
-        if r < 0.2 and self.on("cmp"):
+        if r < 0.2 and (self.on("cmp") or self.on("cmp.chain")):
             return self.comparison(vars_, where)
         if r < 0.25 and self.on("bool"):
             self.tag("bool")
@@ -335,6 +363,9 @@ class Gen:
         local, binder = self.local(vars_)
         scope = vars_ + [local]
         head = self.plain_literal(scope, "cond")
+        if "cmp.chain" in self.enabled and self.chance(0.05):
+            # a chain as the conditional literal (a conjunction per instance of the condition)
+            head = self.chain(scope, "condlit")
         if self.chance(0.1):
             self.tag("cond.empty")
             return Cond(f"{self.plain_literal(vars_, 'cond')} : ")

@@ -119,10 +119,13 @@ impl Grounder {
                 }
                 // Comparisons and ranges were checked by the join.
                 ir::Body::Lit(_) => BodyPart::True,
-                ir::Body::Conditional { alts, cond } => {
-                    self.conditional(alts, cond, &rule.plan, b)?
+                ir::Body::Conditional { alts, cond, .. } => {
+                    let delayed = rule.delayed[i].then_some(&rule.rule.span);
+                    self.conditional(alts, cond, &rule.plan, b, delayed)?
                 }
-                ir::Body::Aggregate(a) => self.body_aggregate(i, a, &rule.plan, b)?,
+                ir::Body::Aggregate(a) => {
+                    self.body_aggregate(i, a, &rule.plan, b, rule.delayed[i])?
+                }
             };
             match part {
                 BodyPart::True => {}
@@ -135,12 +138,15 @@ impl Grounder {
 
     /// `l1 ; ... ; ln : cond`: one instance per instance of the condition, whose literal is
     /// the disjunction of the open alternatives (an auxiliary atom when there are several).
+    /// A `delayed` one (see [`super::delayed`]; with its rule's span) stays open when it
+    /// holds, and the atoms of its conditions are noted as gringo's translation defines them.
     fn conditional(
         &mut self,
         alts: &[ir::Local<ir::Lit>],
         cond: &ir::Condition,
         plan: &RulePlan,
         b: &Binding,
+        delayed: Option<&Span>,
     ) -> Result<BodyPart, Diagnostic> {
         let mut instances = Vec::new();
         let mut falsified = false;
@@ -169,6 +175,7 @@ impl Grounder {
             }
             open.sort();
             open.dedup();
+            let head_open = !open.is_empty();
             let lit = match open[..] {
                 [] if cond_lits.is_empty() => {
                     falsified = true;
@@ -179,6 +186,11 @@ impl Grounder {
                 [l] => l,
                 _ => Lit::pos(g.disjunction_atom(open)),
             };
+            if let Some(span) = delayed
+                && head_open
+            {
+                g.note_condition_heads(span, &cond_lits);
+            }
             instances.push(CondInstance {
                 lit,
                 cond: cond_lits,
@@ -187,7 +199,7 @@ impl Grounder {
         })?;
         Ok(if falsified {
             BodyPart::False
-        } else if instances.is_empty() {
+        } else if instances.is_empty() && delayed.is_none() {
             BodyPart::True
         } else {
             BodyPart::Open(BodyElem::Conditional(instances))
@@ -195,13 +207,15 @@ impl Grounder {
     }
 
     /// A body aggregate (body element `index`): the instance an assignment step grounded, or
-    /// grounded now; decided ones are left out or drop the rule instance.
+    /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
+    /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate.
     fn body_aggregate(
         &mut self,
         index: usize,
         a: &ir::Aggregate,
         plan: &RulePlan,
         b: &Binding,
+        delayed: bool,
     ) -> Result<BodyPart, Diagnostic> {
         let cached = self
             .assigned
@@ -209,6 +223,7 @@ impl Grounder {
             .rev()
             .find(|(item, _)| *item == index)
             .map(|(_, agg)| agg.clone());
+        let assigned = cached.is_some();
         let ground = match cached {
             Some(g) => g,
             None => match self.ground_aggregate(a, plan, b, None)? {
@@ -221,7 +236,26 @@ impl Grounder {
             Sign::Not => Polarity::Not,
             Sign::NotNot => Polarity::NotNot,
         };
+        // gringo: a recursive assignment aggregate is never a fact (its instance here carries
+        // the assigned value as a guard); a recursive body aggregate only when monotone.
+        let stays_open =
+            delayed && (assigned || polarity == Polarity::Not || !super::delayed::monotone(a));
+        if delayed && polarity == Polarity::Pos && !super::delayed::monotone(a) && !self.provisional
+        {
+            for e in &ground.elems {
+                for l in e.cond.iter().filter(|l| l.polarity == Polarity::Pos) {
+                    self.aggregate_condition_atoms
+                        .push((l.atom, a.span.clone()));
+                }
+            }
+        }
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
+            Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: Box::new(ground),
+                })
+            }
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
             // Provisional rounds see only part of the elements: a negated aggregate false now
             // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may

@@ -182,7 +182,7 @@ impl<'s> IncrementalGrounder<'s> {
             .map(|a| program.is_derivable(AtomId(a as u32)))
             .collect();
         let facts_before = program.facts.clone();
-        schedule::run(&mut self.grounder, &rules, &InputFacts::default())?;
+        schedule::run(&mut self.grounder, &mut rules, &InputFacts::default())?;
         self.record_definitions(&delta, &facts_before);
         let program = &mut self.grounder.program;
         let mut outside = open_before;

@@ -17,11 +17,14 @@
 mod clingo_terms;
 mod compile;
 mod consts;
+mod delayed;
 mod emit;
 mod facts;
+mod gringo_rounds;
 pub mod incremental;
 mod ir;
 mod join;
+mod levels;
 mod own_conditions;
 pub mod parts;
 mod plan;
@@ -83,23 +86,22 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
     let base = parts::base_statements(statements);
-    // Facts stay compiled rules for now: the refusal of clingo #495's loops
-    // (`own_conditions::refuse`) looks for facts among the rules (tests/errors
-    // issue495_*_on_fact_head); `Some(&mut facts)` keeps them apart once it looks at both.
-    let facts = InputFacts::default();
-    let (rules, compile_infos) = {
+    // Facts without variables are kept apart from the rules (a compiled rule and a plan per
+    // fact would cost about 400 bytes each).
+    let mut facts = InputFacts::default();
+    let (mut rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         compiler.definitions = projection::Definitions::needed(&base)
             .then(|| projection::Definitions::build(&base, &mut compiler));
         compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
-        let rules = compile_and_plan(&base, &mut compiler, &mut directives, None)?;
+        let rules = compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?;
         (rules, std::mem::take(&mut compiler.infos))
     };
     check_unground_parts(statements, &consts, &mut syms)?;
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
-    schedule::run(&mut grounder, &rules, &facts)?;
+    schedule::run(&mut grounder, &mut rules, &facts)?;
     let (mut program, grounder_infos) = grounder.finish();
     let mut infos = compile_infos;
     infos.extend(grounder_infos);
@@ -202,7 +204,11 @@ fn compile_and_plan(
                 None => rule,
             };
             let plan = plan::plan_rule(&rule)?;
-            rules.push(Planned { rule, plan });
+            rules.push(Planned {
+                rule,
+                plan,
+                delayed: Vec::new(),
+            });
         }
         compiled?;
     }
@@ -214,6 +220,15 @@ fn compile_statement(
     st: &Statement,
     directives: &mut Directives,
 ) -> Result<(), Diagnostic> {
+    let settled;
+    let st = if st.has_negated_chain() {
+        let mut copy = st.clone();
+        compiler.settle_negated_chains(&mut copy)?;
+        settled = copy;
+        &settled
+    } else {
+        st
+    };
     let show = &mut directives.show;
     match st {
         Statement::Rule(r) => compiler.rule(r)?,

@@ -12,7 +12,9 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 
 /// Grounds every rule and input fact into `g.program`.
-pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
+pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
+    super::delayed::mark(rules, &g.program.symbols, g.relations.len());
+    let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);
     let n = g.relations.len();
     let components = components(n, rules);
@@ -23,7 +25,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<()
             comp_of[p] = c;
         }
     }
-    super::own_conditions::refuse(g, rules)?;
+    super::own_conditions::refuse(g, rules, facts)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
@@ -60,7 +62,7 @@ pub fn run(g: &mut Grounder, rules: &[Planned], facts: &InputFacts) -> Result<()
         g.instantiate(r, &r.plan.body, &window)?;
     }
     g.classical_negation_constraints();
-    Ok(())
+    g.define_condition_externals()
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,

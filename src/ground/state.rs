@@ -38,6 +38,17 @@ pub struct Grounder {
     /// Auxiliary atoms of conjunctions (disjunction elements with several heads) and
     /// disjunctions (conditional literals with several alternatives), by what they stand for.
     aux_atoms: HashMap<(AuxKind, Vec<Lit>), AtomId>,
+    /// Rules gringo's translation adds for the positive atoms in the conditions of recursive
+    /// conditional literals (`ConjunctionLiteral::translate`, the nonmonotone case: each atom
+    /// is the head of a rule whose body is the condition, or of a disjunction over it). They
+    /// add no model, but clasp keeps an `#external` atom external only while no rule defines
+    /// it: such an atom becomes false (`#external r. [true] {p} :- p : r, q. q :- p.`).
+    /// Kept for external atoms at the end of grounding ([`Grounder::define_condition_externals`]).
+    condition_heads: Vec<(AtomId, Vec<Lit>, Span)>,
+    /// Positive atoms in element conditions of recursive non-monotone aggregates, which
+    /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
+    /// range): an external one is refused.
+    pub aggregate_condition_atoms: Vec<(AtomId, Span)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,6 +71,8 @@ impl Grounder {
             frozen: Vec::new(),
             element_atoms: Default::default(),
             aux_atoms: HashMap::new(),
+            condition_heads: Vec::new(),
+            aggregate_condition_atoms: Vec::new(),
         }
     }
 
@@ -166,6 +179,54 @@ impl Grounder {
         let name = self.program.symbols.name("#false");
         let sym = self.program.symbols.function(name, Vec::new(), false);
         Lit::pos(self.program.atom(sym))
+    }
+
+    /// Notes the rules gringo's translation adds for the condition `cond` of an instance of a
+    /// recursive conditional literal (see `condition_heads`).
+    pub fn note_condition_heads(&mut self, span: &Span, cond: &[Lit]) {
+        if self.provisional {
+            return;
+        }
+        for l in cond
+            .iter()
+            .filter(|l| l.polarity == crate::program::Polarity::Pos)
+        {
+            self.condition_heads
+                .push((l.atom, cond.to_vec(), span.clone()));
+        }
+    }
+
+    /// Adds the rules of `condition_heads` whose head is an `#external` atom (the others
+    /// change nothing), and refuses an external atom in the condition of a recursive
+    /// non-monotone aggregate.
+    pub fn define_condition_externals(&mut self) -> Result<(), Diagnostic> {
+        if let Some((a, span)) = std::mem::take(&mut self.aggregate_condition_atoms)
+            .into_iter()
+            .find(|(a, _)| self.program.is_external(*a))
+        {
+            let name = self.program.symbols.to_string(self.program.atom_sym(a));
+            return Err(Diagnostic::error(
+                &span,
+                format!(
+                    "#external atom {name} in an element condition of a recursive aggregate: \
+                     clingo's translation may define it by a rule, which ends its external \
+                     status, depending on the aggregate's range; not supported"
+                ),
+            ));
+        }
+        for (a, cond, span) in std::mem::take(&mut self.condition_heads) {
+            if !self.program.is_external(a) {
+                continue;
+            }
+            if self.is_frozen(a) {
+                return Err(self.redefinition(&span, a));
+            }
+            self.push_rule(Rule {
+                head: Head::Atom(a),
+                body: cond.into_iter().map(BodyElem::Lit).collect(),
+            });
+        }
+        Ok(())
     }
 
     /// An earlier grounding call defined `a` (incremental mode).

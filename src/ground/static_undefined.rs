@@ -13,6 +13,9 @@
 //! * the condition of a conditional body literal: the literal (it holds); its literal: the
 //!   literal becomes `#false : cond`.
 //!
+//! A comparison chain goes as a comparison does; a *negated* chain with such a term holds
+//! instead, wherever it is ([`negated_chain`], applied to the whole statement first).
+//!
 //! Pools were expanded before, except inside conditional literals, disjunction atoms and body
 //! aggregate elements: there a term counts as undefined when every alternative of it is (gringo
 //! drops the undefined alternatives one by one; the grounder does that for the others, as it
@@ -20,6 +23,7 @@
 
 use super::quirks::is_ground;
 use super::unpool::{expand_conjunction, expand_term};
+use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 
 /// What a variable-free term evaluates to, for [`undefined_at`].
@@ -112,9 +116,76 @@ fn undefined(t: &Term, value: &mut Value) -> bool {
 
 fn literal_undefined(l: &Literal, value: &mut Value) -> bool {
     match l {
-        Literal::Atom { atom, .. } => undefined(&atom.term, value),
-        Literal::Comparison { lhs, rhs, .. } => undefined(lhs, value) || undefined(rhs, value),
-        Literal::Bool(..) => false,
+        // [`negated_chain`] has replaced the negated chains with an undefined term
+        Literal::Chain { negated: true, .. } | Literal::Bool(..) => false,
+        // the first undefined term is the one reported
+        _ => l.terms().into_iter().any(|t| undefined(t, value)),
+    }
+}
+
+/// What gringo's simplification makes of a negated comparison chain (see
+/// [`super::unpool`]'s "Comparison chains").
+pub enum NegatedChain {
+    /// No alternative of its pools has an undefined term: it stays.
+    Stays,
+    /// Every alternative has one: the chain holds (gringo makes it `0 = 0`).
+    Holds,
+    /// Some alternatives have one and others do not: gringo keeps only the others'
+    /// variables for its safety check, which is not followed.
+    Mixed,
+}
+
+/// Replaces each negated chain of the statement that holds by `#true` (see [`negated_chain`]);
+/// an error names a chain whose alternatives disagree.
+pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) -> Result<(), Diagnostic> {
+    let mut refusal = None;
+    st.for_each_literal_mut(&mut |l| {
+        let Literal::Chain {
+            negated: true,
+            first,
+            rest,
+            span,
+        } = l
+        else {
+            return;
+        };
+        match negated_chain(first, rest, value) {
+            NegatedChain::Stays => {}
+            NegatedChain::Holds => *l = Literal::Bool(true, span.clone()),
+            NegatedChain::Mixed => {
+                refusal.get_or_insert_with(|| {
+                    Diagnostic::error(
+                        span,
+                        "a negated comparison chain with an undefined term in only some \
+                         alternatives of its pools is not supported",
+                    )
+                });
+            }
+        }
+    });
+    refusal.map_or(Ok(()), Err)
+}
+
+/// Decides a negated chain `not t0 op1 t1 ...` per alternative of the pools of its terms
+/// (expanded once for the whole chain); records the undefined operation clingo reports.
+pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) -> NegatedChain {
+    let terms: Vec<&Term> = std::iter::once(first)
+        .chain(rest.iter().map(|(_, t)| t))
+        .collect();
+    let (mut undefined, mut defined) = (Vec::new(), 0);
+    for alternative in super::unpool::product(&terms, |t| expand_term(t)) {
+        match alternative.iter().find_map(|t| undefined_at(t, value.eval)) {
+            Some(span) => undefined.push(span),
+            None => defined += 1,
+        }
+    }
+    if undefined.is_empty() {
+        NegatedChain::Stays
+    } else if defined == 0 {
+        value.undefined.extend(undefined);
+        NegatedChain::Holds
+    } else {
+        NegatedChain::Mixed
     }
 }
 

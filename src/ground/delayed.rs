@@ -1,0 +1,187 @@
+//! Body aggregates and conditional literals that clingo's grounder never decides true while it
+//! grounds (it prints them as `#delayed` atoms), although what it derived decides them. It
+//! matters where a rule instance's head would become a fact: a weak constraint's level over
+//! `not p(1)` exists only if `p(1)` is no fact when clingo grounds it (issue 11, differential
+//! seed 2 index 439: `p(X) :- d(X), C = #min { Y : q(X), d(Y) }.` with `q` in a loop through
+//! `p`, never derived; clingo keeps the level `-1@2 : not p(_)`).
+//!
+//! gringo's rules (libgringo `ground/statements.cc`, `output/literals.hh`): a body aggregate
+//! is grounded by accumulation statements (one per element, its condition as the literals)
+//! and a completion, the rule after the completion. An aggregate atom is *recursive* when a
+//! condition literal of an accumulation is unstratified: its definers are in the
+//! accumulation's positive component (a negative condition literal: in its component of the
+//! full dependency graph, defined later). A recursive aggregate atom is a fact only when the
+//! aggregate is monotone (`BodyAggregateAtom::fact`), an assignment aggregate's never
+//! (`AssignmentAggregateAtom::fact`), and a conditional literal with a recursive condition
+//! never (`ConjunctionAtom::fact`). A negated aggregate (`not`, `not not`) depends negatively
+//! on its completion: a rule in the same component of the full graph is grounded before the
+//! completion has seen the aggregate, so `not #count { 1 : q } > 0` stays open too (measured
+//! with clingo 5.8.3 on every shape in tests/programs/opt_delayed_*.lp).
+//!
+//! Dependencies are between rules (gringo's statements of one rule merged), a body occurrence
+//! depending on the rules whose heads may unify with it ([`Unifier`], as gringo's dependency
+//! analysis matches terms).
+
+use super::ir::{self, PredId};
+use super::own_conditions::{Unifier, heads};
+use super::plan::Planned;
+use crate::symbol::SymbolTable;
+use crate::syntax::ast::{AggFunc, CmpOp, Sign};
+
+/// A body atom of a rule: the body item it is in, and whether the rule depends on its
+/// definers positively (a positive literal, in a positive aggregate when in one).
+struct Occurrence<'r> {
+    atom: &'r ir::Atom,
+    item: usize,
+    positive: bool,
+    /// In an aggregate element's or a conditional literal's condition.
+    in_condition: bool,
+}
+
+fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
+    fn push<'r>(
+        out: &mut Vec<Occurrence<'r>>,
+        l: &'r ir::Lit,
+        item: usize,
+        outer_positive: bool,
+        in_condition: bool,
+    ) {
+        if let ir::Lit::Atom { sign, atom } = l {
+            out.push(Occurrence {
+                atom,
+                item,
+                positive: outer_positive && *sign == Sign::Pos,
+                in_condition,
+            });
+        }
+    }
+    let mut out = Vec::new();
+    for (item, b) in rule.body.iter().enumerate() {
+        match b {
+            ir::Body::Lit(l) => push(&mut out, l, item, true, false),
+            ir::Body::Conditional { alts, cond, .. } => {
+                for a in alts {
+                    push(&mut out, &a.item, item, true, false);
+                }
+                for l in &cond.lits {
+                    push(&mut out, l, item, true, true);
+                }
+            }
+            ir::Body::Aggregate(a) => {
+                for l in a.elems.iter().flat_map(|e| &e.cond.lits) {
+                    push(&mut out, l, item, a.sign == Sign::Pos, true);
+                }
+            }
+        }
+    }
+    let head_conditions: Vec<&ir::Condition> = match &rule.head {
+        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
+        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
+        _ => Vec::new(),
+    };
+    for l in head_conditions.into_iter().flat_map(|c| &c.lits) {
+        push(&mut out, l, rule.body.len(), true, false);
+    }
+    out
+}
+
+/// Whether gringo's aggregate atom may be a fact while recursive (`monotone_` of
+/// `BodyAggregateComplete`): `#count`, `#sum+` and `#max` with lower bounds only, `#min` with
+/// upper bounds only.
+pub(super) fn monotone(a: &ir::Aggregate) -> bool {
+    let lower = |op: &CmpOp| matches!(op, CmpOp::Gt | CmpOp::Ge);
+    let upper = |op: &CmpOp| matches!(op, CmpOp::Lt | CmpOp::Le);
+    match a.func {
+        AggFunc::Count | AggFunc::SumPlus | AggFunc::Max => {
+            a.guards.iter().all(|(op, _)| lower(op))
+        }
+        AggFunc::Min => a.guards.iter().all(|(op, _)| upper(op)),
+        AggFunc::Sum => false,
+    }
+}
+
+/// Sets `Planned::delayed` of every rule: per body item, whether clingo's grounder leaves it
+/// undecided when it holds (see the module comment).
+pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) {
+    let candidates = rules.iter().any(|r| {
+        r.rule
+            .body
+            .iter()
+            .any(|b| matches!(b, ir::Body::Aggregate(_) | ir::Body::Conditional { .. }))
+    });
+    for r in rules.iter_mut() {
+        r.delayed = vec![false; r.rule.body.len()];
+    }
+    if !candidates {
+        return;
+    }
+    let occs: Vec<Vec<Occurrence>> = rules.iter().map(|r| occurrences(&r.rule)).collect();
+    // Rules without body atoms (facts) have no dependencies: they are in no loop.
+    let mut definers: Vec<Vec<(usize, &ir::Atom)>> = vec![Vec::new(); num_preds];
+    for (j, r) in rules.iter().enumerate() {
+        if occs[j].is_empty() {
+            continue;
+        }
+        for h in heads(&r.rule) {
+            definers[h.pred].push((j, h));
+        }
+    }
+    let n = rules.len();
+    let mut all_edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut positive_edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // Per rule and occurrence, the rules defining it.
+    let mut defined_by: Vec<Vec<Vec<usize>>> = Vec::with_capacity(n);
+    for (i, r) in rules.iter().enumerate() {
+        let mut per_occ = Vec::with_capacity(occs[i].len());
+        for o in &occs[i] {
+            let by: Vec<usize> = definers[o.atom.pred as PredId]
+                .iter()
+                .filter(|(j, h)| Unifier::atoms(syms, [&r.rule, &rules[*j].rule], o.atom, h))
+                .map(|(j, _)| *j)
+                .collect();
+            all_edges[i].extend(&by);
+            if o.positive {
+                positive_edges[i].extend(&by);
+            }
+            per_occ.push(by);
+        }
+        defined_by.push(per_occ);
+    }
+    let component = component_of(&all_edges);
+    let positive_component = component_of(&positive_edges);
+    let mut marks = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut delayed = vec![false; rules[i].rule.body.len()];
+        for (o, by) in occs[i].iter().zip(&defined_by[i]) {
+            if !o.in_condition {
+                continue;
+            }
+            let negated_item = matches!(&rules[i].rule.body[o.item],
+                ir::Body::Aggregate(a) if a.sign != Sign::Pos);
+            let recursive = by.iter().any(|&j| {
+                if o.positive && !negated_item {
+                    positive_component[j] == positive_component[i]
+                } else {
+                    component[j] == component[i]
+                }
+            });
+            delayed[o.item] |= recursive;
+        }
+        marks.push(delayed);
+    }
+    drop(occs);
+    for (r, delayed) in rules.iter_mut().zip(marks) {
+        r.delayed = delayed;
+    }
+}
+
+/// The strongly connected component of each node.
+fn component_of(edges: &[Vec<usize>]) -> Vec<usize> {
+    let mut of = vec![0; edges.len()];
+    for (c, nodes) in crate::scc::tarjan(edges).into_iter().enumerate() {
+        for v in nodes {
+            of[v] = c;
+        }
+    }
+    of
+}
