@@ -9,9 +9,7 @@ use super::ir::{self, Body, Condition, Lit, PredTable, Var};
 use super::levels;
 use super::projection;
 use super::quirks;
-use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
-use super::undefined::OPERATION_UNDEFINED;
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
@@ -995,7 +993,7 @@ fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
 }
 
 #[derive(Clone)]
-enum RuleHead {
+pub(super) enum RuleHead {
     Ast(Head),
     Show(Term),
     External {
@@ -1056,107 +1054,6 @@ fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
 }
 
 impl Compiler<'_> {
-    /// The rule without what gringo's simplification removes before grounding (see
-    /// [`static_undefined`]); `None` when the whole rule goes.
-    fn without_undefined(
-        &mut self,
-        head: &RuleHead,
-        body: &[BodyLit],
-    ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
-        let mut error = None;
-        let mut eval = |t: &Term| self.ground_value(t, &mut error);
-        let mut value = static_undefined::Value {
-            eval: &mut eval,
-            undefined: Vec::new(),
-        };
-        // The head first, as gringo: its undefined operation is the one reported.
-        let mut simplify = || {
-            let head = match head {
-                RuleHead::Ast(h) => {
-                    let (h, extra_body) = static_undefined::head(h, &mut value)?;
-                    let mut body = static_undefined::body(body, &mut value)?;
-                    body.extend(extra_body);
-                    return Some((RuleHead::Ast(h), body));
-                }
-                RuleHead::Show(t) if static_undefined::any_term_undefined([t], &mut value) => {
-                    return None;
-                }
-                RuleHead::Cost {
-                    weight,
-                    priority,
-                    terms,
-                } => {
-                    let all = std::iter::once(weight).chain(priority).chain(terms);
-                    if static_undefined::any_term_undefined(all, &mut value) {
-                        return None;
-                    }
-                    head.clone()
-                }
-                _ => head.clone(),
-            };
-            Some((head, static_undefined::body(body, &mut value)?))
-        };
-        let kept = simplify();
-        let undefined = value.undefined;
-        self.record_undefined(undefined);
-        match error {
-            Some(d) => Err(d),
-            None => Ok(kept),
-        }
-    }
-
-    /// gringo's simplification of the statement's negated comparison chains, before their
-    /// pools are expanded with the rest of the statement (see [`static_undefined::negated_chain`]).
-    pub fn settle_negated_chains(&mut self, st: &mut Statement) -> Result<(), Diagnostic> {
-        let mut error = None;
-        let mut eval = |t: &Term| self.ground_value(t, &mut error);
-        let mut value = static_undefined::Value {
-            eval: &mut eval,
-            undefined: Vec::new(),
-        };
-        let settled = static_undefined::settle_negated_chains(st, &mut value);
-        let undefined = value.undefined;
-        self.record_undefined(undefined);
-        error.map_or(settled, Err)
-    }
-
-    /// clingo's "operation undefined" for the parts removed before grounding (once each).
-    fn record_undefined(&mut self, spans: Vec<Span>) {
-        for span in spans {
-            let info = Diagnostic::info(&span, OPERATION_UNDEFINED);
-            if !self.infos.contains(&info) {
-                self.infos.push(info);
-            }
-        }
-    }
-
-    /// Whether gringo's simplification finds `t` undefined before grounding.
-    fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
-        let mut error = None;
-        let mut eval = |t: &Term| self.ground_value(t, &mut error);
-        let mut value = static_undefined::Value {
-            eval: &mut eval,
-            undefined: Vec::new(),
-        };
-        let undefined = static_undefined::any_term_undefined([t], &mut value);
-        error.map_or(Ok(undefined), Err)
-    }
-
-    /// The value of a variable-free term for [`static_undefined`] (the first error in `error`).
-    fn ground_value(&mut self, t: &Term, error: &mut Option<Diagnostic>) -> GroundValue {
-        match self.ground_term(t) {
-            Ok(Some(s)) => match self.syms.as_int(s) {
-                Some(i) => GroundValue::Int(i),
-                None => GroundValue::Other,
-            },
-            Ok(None) => GroundValue::Undefined,
-            Err(d) => {
-                error.get_or_insert(d);
-                GroundValue::Other
-            }
-        }
-    }
-
     /// A variable-free term evaluated now (for `#const` values); `None` if it has variables or
     /// no value.
     pub fn ground_term(&mut self, t: &Term) -> Result<Option<Sym>, Diagnostic> {

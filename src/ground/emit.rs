@@ -262,7 +262,12 @@ impl Grounder {
             // hold. A positive one false over the elements derived so far stays false until a
             // later round derives more (clingo's grounder: `r :- 1 = #sum+ { 1 : r }.` never
             // derives `r`, so nothing over `r` is grounded).
-            Some(_) if self.provisional && polarity != Polarity::Pos => {
+            // (Not a monotone one that holds already: more elements keep it true.)
+            Some(holds)
+                if self.provisional
+                    && polarity != Polarity::Pos
+                    && !(holds && super::delayed::monotone(a)) =>
+            {
                 BodyPart::Open(BodyElem::Aggregate {
                     polarity,
                     aggregate: Box::new(ground),

@@ -214,7 +214,9 @@ impl Grounder {
                 ),
             ));
         }
-        for (a, cond, span) in std::mem::take(&mut self.condition_heads) {
+        let heads = std::mem::take(&mut self.condition_heads);
+        self.refuse_projected_externals(&heads)?;
+        for (a, cond, span) in heads {
             if !self.program.is_external(a) {
                 continue;
             }
@@ -227,6 +229,37 @@ impl Grounder {
             });
         }
         Ok(())
+    }
+
+    /// Refuses a condition atom of `heads` that stands for an anonymous variable's projection
+    /// (`#projN`, derived from the atoms it projects) where gringo has the atoms themselves.
+    fn refuse_projected_externals(
+        &self,
+        heads: &[(AtomId, Vec<Lit>, Span)],
+    ) -> Result<(), Diagnostic> {
+        let syms = &self.program.symbols;
+        let projected: HashMap<AtomId, &Span> = heads
+            .iter()
+            .filter(|(a, _, _)| {
+                syms.signature(self.program.atom_sym(*a))
+                    .is_some_and(|sig| syms.name_str(sig.name).starts_with("#proj"))
+            })
+            .map(|(a, _, span)| (*a, span))
+            .collect();
+        if projected.is_empty() {
+            return Ok(());
+        }
+        // gringo's condition has the projected atoms themselves: `p(X) :- p(Z) : d(Z), p(_);
+        // d(X).` is `p(1) :- p(1) : p(1).` there (p(1) holds), `p(1) :- p(1) : #proj1.
+        // #proj1 :- p(1).` here (no answer set); and an external atom among them loses its
+        // external status there.
+        let span = projected.values().next().expect("not empty");
+        Err(Diagnostic::error(
+            span,
+            "an anonymous variable in the condition of a conditional literal that is recursive \
+             with its rule: clingo's grounder matches the atoms themselves there, which aspsat's \
+             projection of the variable does not reproduce; not supported",
+        ))
     }
 
     /// An earlier grounding call defined `a` (incremental mode).

@@ -32,9 +32,11 @@
 //!    `1 < X < 3` and `1 < 5 < 3` (not `1 < X, 5 < 3` — the middle term is written once), and
 //!    the alternatives go where the table puts those of a literal in that place;
 //! 2. a *negated* chain with a term undefined whatever its variables (`not 1 < 2 < 1/0`)
-//!    holds: gringo's simplification makes it `0 = 0` (a plain or negated comparison with such a
-//!    term is false instead). [`super::static_undefined::negated_chain`] decides it before
-//!    anything else is compiled;
+//!    holds: gringo's simplification makes that alternative `0 = 0` (a plain or negated
+//!    comparison with such a term is false instead), and the disjunction of the alternatives
+//!    holds with it. [`super::static_undefined::settle_negated_chains`] decides it for the
+//!    whole statement before anything else is compiled (keeping the safety check the other
+//!    alternatives still get);
 //! 3. it is split: a chain is the conjunction `t0 op1 t1, t1 op2 t2, ...` whose comparisons
 //!    share their middle terms — an interval there is one range for the chain
 //!    (`1 < 1..2 < 2` never holds), compiled once (`Compiler::literals`); a negated chain is
@@ -42,7 +44,9 @@
 //!    like those of a pool ([`expand_literal`]): one rule per comparison in a body, one
 //!    condition per comparison in a condition (so one element or conditional literal each),
 //!    alternatives of a conditional literal's literal. Evaluated at grounding, a comparison
-//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`.
+//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`. The
+//!    parser refuses an interval in a negated chain: gringo puts its range beside every one
+//!    of the comparisons, where each alternative here only has its own terms' ranges.
 
 use crate::syntax::ast::*;
 

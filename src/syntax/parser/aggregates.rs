@@ -20,8 +20,10 @@ impl Parser<'_> {
         }
         let result = match (ctx, func) {
             (Ctx::Head, None) => {
-                let elems = self.elements(Self::choice_elem)?;
+                let mut comparisons = false;
+                let elems = self.elements(|p| p.choice_elem(&mut comparisons))?;
                 let right = self.close_aggregate()?;
+                self.check_comparison_elements(comparisons, &left, &right);
                 Elem::HeadAgg(Head::Choice {
                     elems,
                     left,
@@ -30,8 +32,10 @@ impl Parser<'_> {
                 })
             }
             (Ctx::Head, Some(func)) => {
-                let elems = self.elements(Self::head_agg_elem)?;
+                let mut comparisons = false;
+                let elems = self.elements(|p| p.head_agg_elem(&mut comparisons))?;
                 let right = self.close_aggregate()?;
+                self.check_comparison_elements(comparisons, &left, &right);
                 Elem::HeadAgg(Head::Aggregate {
                     func,
                     elems,
@@ -92,14 +96,29 @@ impl Parser<'_> {
         Ok(elems)
     }
 
+    /// A comparison as a choice or head aggregate element holds or not, whatever is chosen
+    /// (gringo counts it as a `#true` element when it holds): without bounds it changes
+    /// nothing and is left out; beside bounds, how it is counted is not followed.
+    fn check_comparison_elements(
+        &mut self,
+        comparisons: bool,
+        left: &Option<Guard>,
+        right: &Option<Guard>,
+    ) {
+        if comparisons && (left.is_some() || right.is_some()) {
+            self.mark_unsupported("comparison as a choice or head aggregate element beside bounds");
+        }
+    }
+
     /// The closing `}` and the optional right guard.
     fn close_aggregate(&mut self) -> PResult<Option<Guard>> {
         self.ctx_expect(Tok::RBrace, "} or ;")?;
         self.right_guard()
     }
 
-    /// A choice element `atom [: l1, ..., ln]`.
-    fn choice_elem(&mut self) -> PResult<Option<ChoiceElem>> {
+    /// A choice element `atom [: l1, ..., ln]` (a comparison sets `comparisons` and is left
+    /// out, see [`Self::check_comparison_elements`]).
+    fn choice_elem(&mut self, comparisons: &mut bool) -> PResult<Option<ChoiceElem>> {
         let es = self.pos;
         let lit = self.plain_literal()?;
         let cond = self.opt_cond()?;
@@ -112,6 +131,10 @@ impl Parser<'_> {
                 cond,
                 span: self.span_from(es),
             })),
+            Literal::Comparison { .. } => {
+                *comparisons = true;
+                Ok(None)
+            }
             _ => {
                 self.mark_unsupported("choice element that is not an atom");
                 Ok(None)
@@ -119,8 +142,9 @@ impl Parser<'_> {
         }
     }
 
-    /// A head aggregate element `[t1, ..., tn] : atom [: l1, ..., ln]`.
-    fn head_agg_elem(&mut self) -> PResult<Option<HeadAggElem>> {
+    /// A head aggregate element `[t1, ..., tn] : atom [: l1, ..., ln]` (a comparison as in
+    /// [`Self::choice_elem`]).
+    fn head_agg_elem(&mut self, comparisons: &mut bool) -> PResult<Option<HeadAggElem>> {
         let es = self.pos;
         let terms = if starts_term(self.kind()) {
             self.term_list()?
@@ -140,6 +164,10 @@ impl Parser<'_> {
                 cond,
                 span: self.span_from(es),
             })),
+            Literal::Comparison { .. } => {
+                *comparisons = true;
+                Ok(None)
+            }
             _ => {
                 self.mark_unsupported("head aggregate element that is not an atom");
                 Ok(None)

@@ -93,10 +93,41 @@ impl Parser<'_> {
                         BodyLit::Lit(lit)
                     });
                 }
-                Literal::Comparison { .. } | Literal::Chain { .. } => {
-                    self.mark_unsupported("comparison in rule head")
+                // With a condition, gringo merges the element's instances whose conditions
+                // are equal once facts are removed and keeps the first one's comparison
+                // (`a ; X > 1 : d(X).` with d(1..3) derives `a`): an order not followed.
+                Literal::Comparison { .. } if has_cond => {
+                    self.mark_unsupported("comparison in a conditional head literal")
                 }
-                Literal::Bool(..) => self.mark_unsupported("#true/#false in a disjunction"),
+                // An element that holds when its comparison does (`#true` always, `#false`
+                // never): the rule is then satisfied, so clingo's reading is the body with the
+                // element's failure (`a ; X < 2 :- d(X).` is `a :- d(X), X >= 2.`; an
+                // undefined comparison drops the rule instance in both places; `#true : c`
+                // fails for every instance of `c` exactly when `#false : c` holds).
+                Literal::Comparison {
+                    op,
+                    lhs,
+                    rhs,
+                    span: cmp_span,
+                } => {
+                    let lit = Literal::Comparison {
+                        op: op.negate(),
+                        lhs,
+                        rhs,
+                        span: cmp_span,
+                    };
+                    negated.push(BodyLit::Lit(lit));
+                }
+                Literal::Bool(true, bool_span) => {
+                    let lit = Literal::Bool(false, bool_span);
+                    negated.push(if has_cond {
+                        BodyLit::Conditional { lit, cond, span }
+                    } else {
+                        BodyLit::Lit(lit)
+                    });
+                }
+                Literal::Bool(false, _) => {}
+                Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
             }
         }
         if self.unsupported.is_some() {
@@ -226,6 +257,17 @@ impl Parser<'_> {
             }
             let span = self.span_from(start);
             if rest.len() > 1 {
+                // gringo puts the range of an interval where the chain is, so every comparison
+                // of a negated chain gets it, also those without the interval (`not 2..1 < 1 =
+                // 0` never holds: the range is empty); its comparisons are alternatives of
+                // their own here, each with its own intervals.
+                if nots == 1
+                    && std::iter::once(&lhs)
+                        .chain(rest.iter().map(|(_, t)| t))
+                        .any(Term::has_interval)
+                {
+                    self.mark_unsupported("an interval in a negated comparison chain");
+                }
                 // `not not` in front of a chain is dropped, as clingo does
                 return Ok(Elem::Lit(Literal::Chain {
                     negated: nots == 1,

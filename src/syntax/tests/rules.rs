@@ -147,9 +147,22 @@ fn negated_head_elements_move_to_the_body_negated_again() {
         r("a ; not b(X;1) : c(X)."),
         "unsupported(pool or interval in a negated head literal with a condition)"
     );
-    assert_eq!(r("1 < 2 :- a."), "unsupported(comparison in rule head)");
-    match &p("b. 1 < 2 :- b.\nc.")[1] {
-        Statement::Unsupported { span: s, .. } => assert_eq!(*s, span(1, 4, 1, 15)),
+    // a comparison (or `#true`) in a head holds or the rule is satisfied: its failure joins
+    // the body
+    assert_eq!(r("1 < 2 :- a."), r(":- a, 1 >= 2."));
+    assert_eq!(r("a ; X = 1 :- d(X)."), r("a :- d(X), X != 1."));
+    assert_eq!(r("a ; #false :- b."), r("a :- b."));
+    assert_eq!(r("a ; #true : c :- b."), r("a :- b, #false : c."));
+    assert_eq!(
+        r("a ; X < 2 : d(X)."),
+        "unsupported(comparison in a conditional head literal)"
+    );
+    assert_eq!(
+        r("a ; 1 < 2 < 3 :- b."),
+        "unsupported(comparison chain in rule head)"
+    );
+    match &p("b. a ; 1 < 2 < 3 :- b.\nc.")[1] {
+        Statement::Unsupported { span: s, .. } => assert_eq!(*s, span(1, 4, 1, 23)),
         _ => panic!(),
     }
 }
