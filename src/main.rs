@@ -242,7 +242,21 @@ fn parse_command_line() -> Result<Cli, i32> {
     Cli::try_parse_from(args).map_err(clingo_flags::usage_error)
 }
 
+/// glibc raises its mmap threshold (up to 32 MiB) whenever a large block it mapped is freed;
+/// later large blocks (the token vector of the next file, the grounder's tables) then come from
+/// the heap, where what is freed is not given back, and the peak resident size keeps them all
+/// (gbie 1 with its 82,000 facts: 151 MB, 129 MB with the threshold fixed). A fixed threshold
+/// keeps every block above 128 KiB in a mapping of its own, returned to the system when freed.
+fn fix_mmap_threshold() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter; it is called before any thread starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
 fn main() {
+    fix_mmap_threshold();
     let cli = match parse_command_line() {
         Ok(cli) => cli,
         Err(code) => std::process::exit(code),

@@ -91,7 +91,8 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut facts = InputFacts::default();
     let (mut rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
-        compiler.definitions = Some(projection::Definitions::build(&base, &mut compiler));
+        compiler.definitions = projection::Definitions::needed(&base)
+            .then(|| projection::Definitions::build(&base, &mut compiler));
         compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
         let rules = compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?;
         (rules, std::mem::take(&mut compiler.infos))
@@ -173,8 +174,10 @@ fn check_unground_parts(
                 consts.insert(p.clone(), placeholder);
             }
             let mut compiler = Compiler::new(syms, &mut preds, &consts);
-            let definitions = projection::Definitions::build(&block.statements, &mut compiler);
-            compiler.definitions = Some(definitions);
+            if projection::Definitions::needed(&block.statements) {
+                let definitions = projection::Definitions::build(&block.statements, &mut compiler);
+                compiler.definitions = Some(definitions);
+            }
             compile_and_plan(&block.statements, &mut compiler, &mut directives, None)?;
         }
     }

@@ -68,6 +68,14 @@ impl Definitions {
         }
     }
 
+    /// Whether `statements` have a disjunction, the only head whose compilation reads the
+    /// definitions: without one they are not built (they hold a copy of every fact).
+    pub fn needed(statements: &[&Statement]) -> bool {
+        statements
+            .iter()
+            .any(|st| matches!(st, Statement::Rule(r) if matches!(r.head, Head::Disjunction(_))))
+    }
+
     /// Classifies the predicates defined by `statements` (one program part).
     pub fn build(statements: &[&Statement], compiler: &mut Compiler) -> Definitions {
         let defs = collect_definitions(statements);

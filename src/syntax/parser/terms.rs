@@ -204,6 +204,8 @@ impl Parser<'_> {
                     }
                 }
             }
+            // (A fact's arguments live as long as the program: no room to spare.)
+            args.shrink_to_fit();
             alts.push(args);
             if self.kind() == &Tok::Semi && !self.const_mode {
                 self.bump();
