@@ -12,7 +12,9 @@ the best cost), otherwise the verdict line, the number of `Answer:` lines or `AN
 printed and the `Models` count (the last `Optimization`/`COST` value when optimizing). Prints one line per difference and a summary; exits 1 on a difference.
 The search order of the two solvers differs: -n 1 and --quiet=1 compare how many models were
 printed, never which; optimization compares the best cost, not the improving models; brave and
-cautious consequences compare the last estimate and the summary's counts.
+cautious consequences compare the last estimate and the summary's counts (with optN or enum on
+optimization programs also the `Optimum`/`Optimal`/`Optimization` lines); `--opt-mode=enum`
+compares the number of models and the summary's lines, not the order of the costs.
 """
 
 import argparse
@@ -36,13 +38,21 @@ CASES = [
     ["--models=0"], ["--opt-mode=optN", "0"], ["-c", "n=3", "0"], ["--stats", "0"],
     ["--stats=2", "0"], ["--seed=7", "0"], ["-Wnone", "0"], ["--warn=no-atom-undefined", "0"],
     ["-W", "none", "-W", "operation-undefined"], ["--enum-mode=bt", "0"], ["--enum-mode=record", "0"],
-    ["-n", "2"], ["--outf=2", "-n", "1"],
+    ["-n", "2"], ["--outf=2", "-n", "1"], ["--opt-mode=enum", "0"], ["--opt-mode=enum"],
+    ["--opt-mode=enum", "--outf=2", "0"], ["--opt-mode=optN"], ["--stats=2,1", "--outf=2", "0"],
 ]
-# Brave and cautious consequences: not on optimization programs (clingo's answer there
-# "may depend on enumeration order", its own warning; aspsat refuses the combination).
+# Brave and cautious consequences. On optimization programs with the default --opt-mode=opt
+# clingo's answer "may depend on enumeration order" (its own warning: models that each are
+# better and improve the estimate): not compared there; optN (the optimal models) and enum
+# (all models) are.
 CONSEQUENCE_CASES = [
     ["--enum-mode=brave"], ["--enum-mode=cautious"], ["--enum-mode=brave", "--outf=2"],
     ["-e", "cautious", "--outf=2"], ["--enum-mode=brave", "-n", "1"],
+]
+OPTIMIZATION_CONSEQUENCE_CASES = [
+    ["--opt-mode=optN", "--enum-mode=brave"], ["--opt-mode=optN", "--enum-mode=cautious"],
+    ["--opt-mode=optN", "-e", "cautious", "--outf=2"], ["--opt-mode=optN", "-e", "brave", "-n", "1"],
+    ["--opt-mode=enum", "--enum-mode=brave"], ["--opt-mode=enum", "--enum-mode=cautious", "--outf=2"],
 ]
 VERDICTS = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN",
             "INCONSISTENT", "OPTIMUM")
@@ -60,7 +70,8 @@ def summary(stdout, args):
             return ("json", doc["Result"], len(ws), doc["Models"].get("Optimum"))
         if "Consequences" in doc["Models"]:
             return ("json", doc["Result"], sorted(ws[-1]["Value"]) if ws else [],
-                    doc["Models"]["Consequences"])
+                    doc["Models"]["Consequences"], doc["Models"].get("Costs"),
+                    doc["Models"].get("Optimal"))
         costs = [w["Costs"] for w in ws if "Costs" in w]
         if costs:
             return ("json", doc["Result"], min(costs))
@@ -68,15 +79,22 @@ def summary(stdout, args):
     verdict = [l for l in lines if l in VERDICTS]
     costs = [l.split(":", 1)[1].strip() if ":" in l else l[len("COST"):].strip()
              for l in lines if l.lstrip("% ").startswith(("Optimization", "COST"))]
-    if costs:
+    consequences = any(a.startswith(("--enum-mode=b", "--enum-mode=c")) or a in ("brave", "cautious")
+                       for a in args)
+    if "--opt-mode=enum" in args and not consequences:
+        # every model with its costs, in the search's order: the count and the summary
+        answers = sum(1 for l in lines if l.startswith("Answer:"))
+        return ("enum", verdict, answers, [l for l in lines if l.startswith(("Models ", "  Optim"))],
+                any(l.startswith("Optimization :") for l in lines))
+    if costs and not consequences:
         return ("optimization", verdict, costs[-1])
-    if any(a.startswith(("--enum-mode=b", "--enum-mode=c")) or a in ("brave", "cautious")
-           for a in args):
+    if consequences:
         # the consequences (the last estimate) and the summary; the estimates before depend
         # on the search order
         answers = [l for l, nxt in zip(lines, lines[1:] + [""])
                    if nxt.startswith("Consequences:")]
-        counts = [l for l in lines if l.startswith(("Consequences :", "  Brave", "  Cautious"))]
+        counts = [l for l in lines if l.startswith(("Consequences :", "  Brave", "  Cautious",
+                                                    "  Optim", "Optimization :"))]
         if first_only:
             # after one model the count is that model's size (brave) or the shown atoms of
             # it (cautious): which model comes first depends on the search; compare the labels
@@ -106,7 +124,7 @@ def main():
         with open(os.path.join(ROOT, prog)) as f:
             text = f.read()
         optimizing = any(k in text for k in ("#minimize", "#maximize", ":~"))
-        for case in CASES + ([] if optimizing else CONSEQUENCE_CASES):
+        for case in CASES + (OPTIMIZATION_CONSEQUENCE_CASES if optimizing else CONSEQUENCE_CASES):
             args = case + [prog]
             runs += 1
             code_a, out_a, err_a = run([a.aspsat] + args)

@@ -128,7 +128,7 @@ fn quiet_models(value: &str) -> Result<ModelsShown, String> {
 /// argument is not one of `subcommands` (nor help or version), or when there is none and the
 /// program comes from standard input (`piped_input`: not a terminal, as `clingo < prog.lp`);
 /// and in `solve`'s arguments
-/// `-VN` → `--verbose=N`, `-qM[,O,C]` → `--quiet=M[,O,C]`, `--stats=N` → `--stats` (up to a
+/// `-VN` → `--verbose=N`, `-qM[,O,C]` → `--quiet=M[,O,C]`, `--stats=N[,T]` → `--stats=N` (up to a
 /// `--`).
 pub fn rewrite(args: Vec<OsString>, subcommands: &[String], piped_input: bool) -> Vec<OsString> {
     let mut args = args.into_iter();
@@ -176,7 +176,9 @@ fn clingo_spelling(arg: &str) -> String {
     if let Some(level) = arg.strip_prefix("--stats=")
         && digits(level)
     {
-        return "--stats".to_string();
+        // clingo's `--stats=N[,T]`: the level, above 2 as 2 (clingo accepts it too)
+        let n: u32 = level.split(',').next().unwrap_or("1").parse().unwrap_or(1);
+        return format!("--stats={}", n.min(2));
     }
     arg.to_string()
 }
@@ -261,8 +263,8 @@ mod tests {
     #[test]
     fn clingo_spellings_of_solve_options() {
         assert_eq!(
-            rewritten(&["-V0", "-q1", "--stats=2", "p.lp"]),
-            ["solve", "--verbose=0", "--quiet=1", "--stats", "p.lp"]
+            rewritten(&["-V0", "-q1", "--stats=2,1", "p.lp"]),
+            ["solve", "--verbose=0", "--quiet=1", "--stats=2", "p.lp"]
         );
         assert_eq!(rewritten(&["solve", "-q2,2,2"]), ["solve", "--quiet=2,2,2"]);
         // only solve's options, and nothing after `--`

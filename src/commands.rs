@@ -6,7 +6,8 @@ use crate::ground::undefined::Warnings;
 use crate::load;
 use crate::output::{Format, Printer, Stats, Style, Verdict};
 use crate::pipeline::{CompileOptions, Compiled, compile, ground_options};
-use crate::solve::consequences::{ConsequenceMode, consequences};
+use crate::solve::Next;
+use crate::solve::consequences::{ConsequenceMode, ConsequenceSink, Estimate, Objective};
 use crate::solve::optimize::{OptMode, OptStrategy, optimize};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolverChoice};
 use crate::syntax::Diagnostic;
@@ -35,7 +36,8 @@ pub struct SolveArgs {
     /// otherwise optimization goes on to the optimum.
     pub models_given: bool,
     pub json: bool,
-    pub stats: bool,
+    /// `--stats[=N]`: 0 none, 1 sizes, counts and times, 2 also their detail.
+    pub stats: u8,
     pub project: bool,
     pub time_limit: Option<f64>,
     /// `--solver NAME|PATH` (empty: varisat) and `--solver-args`.
@@ -247,14 +249,9 @@ pub fn solve(args: &SolveArgs) -> i32 {
                     return rejected(&printer);
                 }
             };
-            if let Some(span) = crate::ground::incmode_span(&statements) {
-                if args.consequences.is_some() {
-                    let d = Diagnostic::error(
-                        span,
-                        "--enum-mode=brave|cautious in incremental mode is not supported",
-                    );
-                    report(&d);
-                    return rejected(&printer);
+            if crate::ground::incmode_span(&statements).is_some() {
+                if let Some(mode) = args.consequences {
+                    printer.lock().unwrap().set_consequences(mode);
                 }
                 return crate::incmode::run(args, statements, &solver, &printer);
             }
@@ -271,20 +268,14 @@ pub fn solve(args: &SolveArgs) -> i32 {
         return conclude(&mut printer.lock().unwrap(), Verdict::Unknown, false);
     }
     let optimizing = !compiled.translation.objective.is_empty() && args.opt_mode != OptMode::Ignore;
+    if optimizing && args.opt_mode == OptMode::Enum {
+        // clingo's words: without --opt-bound (which aspsat does not have) models are only
+        // enumerated with their costs
+        eprintln!("aspsat: warning: opt-mode=enum: No bound given, optimize statement ignored.");
+        printer.lock().unwrap().set_costs_only();
+    }
     if let Some(mode) = args.consequences {
-        if optimizing {
-            eprintln!(
-                "aspsat: error: --enum-mode={} on an optimization program is not supported \
-                 (the consequences of the optimal answer sets); --opt-mode=ignore drops the objective",
-                if mode == ConsequenceMode::Brave {
-                    "brave"
-                } else {
-                    "cautious"
-                }
-            );
-            return rejected(&printer);
-        }
-        return run_consequences(args, &compiled, &solver, &printer, mode);
+        return run_consequences(args, &compiled, &solver, &printer, mode, optimizing);
     }
     if optimizing && args.opt_mode != OptMode::Enum {
         run_optimization(args, &compiled, &solver, &printer)
@@ -328,7 +319,8 @@ fn run_optimization(
         backend.as_mut(),
         args.opt_mode,
         args.opt_strategy,
-        args.models,
+        // as clingo, optN enumerates every optimal model unless -n says otherwise
+        if args.models_given { args.models } else { 0 },
         &mut |model: &crate::solve::Model,
               cnf_model: &[bool],
               costs: &[i64],
@@ -376,51 +368,125 @@ fn run_optimization(
 }
 
 /// `--enum-mode=brave|cautious`: the estimate after each model, then the consequences. As in
-/// clingo, all models are used unless `-n` bounds them.
+/// clingo, all models are used unless `-n` bounds them; with an objective, see
+/// [`consequence_objective`].
 fn run_consequences(
     args: &SolveArgs,
     compiled: &Compiled,
     solver: &SolverChoice,
     printer: &Mutex<Printer>,
     mode: ConsequenceMode,
+    optimizing: bool,
 ) -> i32 {
     let tr = &compiled.translation;
     let mut backend = solver.backend(tr.cnf.num_vars());
     crate::solve::load(backend.as_mut(), &tr.cnf);
     printer.lock().unwrap().set_consequences(mode);
     let max_models = if args.models_given { args.models } else { 0 };
-    let result = consequences(
+    let mut sink = PrintedConsequences {
+        printer,
+        symbols: &compiled.program.symbols,
+        check: &|cnf_model: &[bool]| {
+            verify(args, compiled, cnf_model);
+            true
+        },
+    };
+    let result = crate::solve::consequences::search(
         &compiled.program,
         tr,
         backend.as_mut(),
         mode,
+        consequence_objective(args, optimizing),
         max_models,
-        &mut |estimate| {
-            let mut p = printer.lock().unwrap();
-            p.estimate(
-                texts(compiled, &estimate.symbols),
-                estimate.lower,
-                estimate.upper,
-            );
-            if p.output_closed() {
-                crate::solve::Next::Stop
-            } else {
-                crate::solve::Next::Continue
-            }
-        },
+        &mut sink,
     );
     let mut p = printer.lock().unwrap();
     match result {
         Err(e) => solver_failure(&e, &mut p),
-        Ok((outcome, stats)) => {
+        Ok((ended, stats)) => {
             p.record(stats);
-            match outcome {
-                Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
-                Outcome::Satisfiable { exhausted } => {
-                    conclude(&mut p, Verdict::Satisfiable, exhausted)
-                }
-            }
+            p.stats.bound_encoding = ended.bound_stats;
+            p.set_optimal_models(ended.optimal_models);
+            let verdict = match ended.outcome {
+                Outcome::Unsatisfiable => Verdict::Unsatisfiable,
+                _ if ended.optimum => Verdict::OptimumFound,
+                Outcome::Satisfiable { .. } => Verdict::Satisfiable,
+            };
+            conclude(&mut p, verdict, ended.outcome.exhausted())
         }
+    }
+}
+
+/// How consequences treat the objective, as clingo 5.8.3: `--opt-mode=optN` gives the
+/// consequences of the optimal models (after the improving models of the optimization); `opt`
+/// those of models that each are better and improve the estimate, with clingo's warning that
+/// they may depend on the order; `enum` those of all models, printed with their costs.
+pub(crate) fn consequence_objective(args: &SolveArgs, optimizing: bool) -> Objective {
+    match args.opt_mode {
+        _ if !optimizing => Objective::None,
+        OptMode::OptN => Objective::Optimal(args.opt_strategy),
+        OptMode::Opt => {
+            eprintln!(
+                "aspsat: warning: Optimization: Consequences may depend on enumeration order."
+            );
+            Objective::Improving
+        }
+        OptMode::Enum => Objective::Costs,
+        OptMode::Ignore => Objective::None,
+    }
+}
+
+/// Prints a consequence search as clingo: each estimate with its bounds (and costs), optN's
+/// improving models as models, numbering restarting at the optimal ones. `check` vets each
+/// model first (see `verify`); a failed check stops the search.
+pub(crate) struct PrintedConsequences<'a> {
+    pub printer: &'a Mutex<Printer>,
+    pub symbols: &'a crate::symbol::SymbolTable,
+    pub check: &'a dyn Fn(&[bool]) -> bool,
+}
+
+impl PrintedConsequences<'_> {
+    fn texts(&self, symbols: &[crate::symbol::Sym]) -> Vec<String> {
+        symbols.iter().map(|s| self.symbols.to_string(*s)).collect()
+    }
+
+    fn go_on(&self, p: &Printer) -> crate::solve::Next {
+        if p.output_closed() {
+            crate::solve::Next::Stop
+        } else {
+            crate::solve::Next::Continue
+        }
+    }
+}
+
+impl ConsequenceSink for PrintedConsequences<'_> {
+    fn estimate(&mut self, estimate: &Estimate, cnf_model: &[bool], costs: &[i64]) -> Next {
+        if !(self.check)(cnf_model) {
+            return Next::Stop;
+        }
+        let mut p = self.printer.lock().unwrap();
+        let costs = (!costs.is_empty()).then(|| costs.to_vec());
+        let texts = self.texts(&estimate.symbols);
+        p.estimate(texts, costs, estimate.lower, estimate.upper);
+        self.go_on(&p)
+    }
+
+    fn improving(
+        &mut self,
+        model: &crate::solve::Model,
+        cnf_model: &[bool],
+        costs: &[i64],
+    ) -> Next {
+        if !(self.check)(cnf_model) {
+            return Next::Stop;
+        }
+        let mut p = self.printer.lock().unwrap();
+        p.model(self.texts(model), Some(costs.to_vec()));
+        self.go_on(&p)
+    }
+
+    fn optimum_proven(&mut self) {
+        self.printer.lock().unwrap().begin_optimal_models();
     }
 }
 
@@ -464,6 +530,10 @@ fn run_enumeration(
             p.record(stats);
             match outcome {
                 Outcome::Unsatisfiable => conclude(&mut p, Verdict::Unsatisfiable, true),
+                // clingo: OPTIMUM FOUND after all models under --opt-mode=enum
+                Outcome::Satisfiable { exhausted: true } if with_costs => {
+                    conclude(&mut p, Verdict::OptimumFound, true)
+                }
                 Outcome::Satisfiable { exhausted } => {
                     conclude(&mut p, Verdict::Satisfiable, exhausted)
                 }

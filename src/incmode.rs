@@ -13,6 +13,7 @@ use crate::commands::{ProgramArgs, SolveArgs};
 use crate::exit;
 use crate::ground::incremental::IncrementalGrounder;
 use crate::output::{Printer, Stats, Verdict};
+use crate::solve::consequences::ConsequenceMode;
 use crate::solve::optimize::OptMode;
 use crate::solve::{
     Outcome, SatBackend, Search, SolveError, SolveStats, SolverChoice, blocking_clause,
@@ -144,6 +145,7 @@ impl<'s> Steps<'s> {
             ground_time: self.ground_time,
             translate_time: self.translate_time,
             encoding: tr.encoding_stats,
+            rule_kinds: program.rule_kinds(),
             search,
             ..Stats::default()
         }
@@ -262,7 +264,16 @@ impl<'s> Session<'s> {
             guard,
             max_var: num_vars,
         };
-        let result = if optimizing {
+        let result = if let Some(mode) = args.consequences {
+            consequences_step(
+                args,
+                &self.steps.g,
+                &self.steps.inc,
+                &mut step_backend,
+                printer,
+                mode,
+            )
+        } else if optimizing {
             optimize_step(
                 args,
                 &self.steps.g,
@@ -287,19 +298,6 @@ impl<'s> Session<'s> {
         self.backend.add_clause(&[-guard]);
         result
     }
-}
-
-/// Adds one step's search counts and times to the run's.
-fn add_search_stats(total: &mut SolveStats, step: &SolveStats) {
-    total.models += step.models;
-    total.solver_calls += step.solver_calls;
-    total.first_model = total
-        .first_model
-        .or(step.first_model.map(|t| total.solve_time + t));
-    total.solve_time += step.solve_time;
-    total.unsat_time += step.unsat_time;
-    total.loop_nogoods += step.loop_nogoods;
-    total.minimality_checks += step.minimality_checks;
 }
 
 /// How a step's solve call ended.
@@ -402,7 +400,7 @@ pub fn run(
         }
         match session.solve(step, args, printer) {
             Ok(result) => {
-                add_search_stats(&mut search, &result.search);
+                search.add(&result.search);
                 previous = Some(result.sat);
                 exhausted = result.exhausted;
                 optimum = result.sat && result.optimized && result.exhausted;
@@ -548,5 +546,54 @@ fn optimize_step(
             exhausted,
             optimized: true,
         },
+    })
+}
+
+/// Brave or cautious consequences of one step (`--enum-mode`), under `--opt-mode` as outside
+/// incremental mode ([`crate::commands::consequence_objective`]).
+fn consequences_step(
+    args: &SolveArgs,
+    g: &IncrementalGrounder,
+    inc: &IncrementalTranslation,
+    backend: &mut StepBackend,
+    printer: &Mutex<Printer>,
+    mode: ConsequenceMode,
+) -> Result<StepResult, String> {
+    let tr = &inc.tr;
+    let optimizing = !tr.objective.is_empty() && args.opt_mode != OptMode::Ignore;
+    let failed = std::cell::Cell::new(false);
+    let check = |model: &[bool]| {
+        let ok = verify(args, g, tr, model);
+        failed.set(failed.get() || !ok);
+        ok
+    };
+    let mut sink = crate::commands::PrintedConsequences {
+        printer,
+        symbols: &g.program().symbols,
+        check: &check,
+    };
+    let max_models = if args.models_given { args.models } else { 0 };
+    let result = crate::solve::consequences::search(
+        g.program(),
+        tr,
+        backend,
+        mode,
+        crate::commands::consequence_objective(args, optimizing),
+        max_models,
+        &mut sink,
+    );
+    if failed.get() {
+        return Err(FAILED_CHECK.to_string());
+    }
+    let (ended, search) = result.map_err(|e| e.to_string())?;
+    printer
+        .lock()
+        .unwrap()
+        .set_optimal_models(ended.optimal_models);
+    Ok(StepResult {
+        search,
+        sat: ended.outcome != Outcome::Unsatisfiable,
+        exhausted: ended.outcome.exhausted(),
+        optimized: ended.optimum,
     })
 }

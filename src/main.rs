@@ -92,9 +92,11 @@ enum Command {
         /// clingo's --outf=2 JSON document instead of text
         #[arg(long)]
         json: bool,
-        /// Sizes and times of grounding, translation and solving
-        #[arg(long)]
-        stats: bool,
+        /// Sizes and times of grounding, translation and solving; =2 adds the rules by kind,
+        /// the CNF by origin and the SAT calls' times
+        #[arg(long, value_name = "LEVEL", num_args = 0..=1, require_equals = true,
+              default_missing_value = "1", value_parser = clap::value_parser!(u8).range(0..=2))]
+        stats: Option<u8>,
         /// Enumerate distinct shown projections instead of distinct answer sets
         #[arg(long)]
         project: bool,
@@ -269,7 +271,7 @@ fn main() {
                 models: count.unwrap_or(1),
                 models_given: count.is_some(),
                 json,
-                stats,
+                stats: stats.unwrap_or(0),
                 project,
                 time_limit,
                 solver: solver.solver,

@@ -295,6 +295,291 @@ fn brave_and_cautious_consequences_as_clingo() {
     }
 }
 
+/// The `Consequences: [L;U]` bounds and `Optimization:` costs after each `Answer:` line.
+fn estimates(stdout: &str) -> Vec<((usize, usize), i64)> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    lines
+        .windows(2)
+        .filter_map(|w| {
+            let bounds = w[0].strip_prefix("Consequences: [")?.strip_suffix(']')?;
+            let (lower, upper) = bounds.split_once(';')?;
+            let cost = w[1].strip_prefix("Optimization: ")?;
+            Some((
+                (lower.parse().ok()?, upper.parse().ok()?),
+                cost.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn consequences_of_optimal_models_as_clingo() {
+    // clingo 5.8.3, --opt-mode=optN: the improving models without bounds, then numbering
+    // restarts and the estimates run over the optimal models ({a} and {b}, cost 1)
+    let brave = run(&["--opt-mode=optN", "--enum-mode=brave", OPT]);
+    assert_eq!(brave.code, Some(30), "{}", brave.stderr);
+    let text = without_answer_times(&brave.stdout);
+    assert!(
+        text.contains("\nAnswer: 2\na b\nConsequences: [2;3]\nOptimization: 1\nOPTIMUM FOUND\n\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  Brave      : yes\n  Optimum    : yes\n  Optimal    : 2\nOptimization : 1\n\
+             Consequences : 2\nCalls        : 1\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(estimates(&text), [((1, 3), 1), ((2, 3), 1)], "{text}");
+    let cautious = run(&["--opt-mode=optN", "-e", "cautious", OPT]);
+    let text = without_answer_times(&cautious.stdout);
+    assert_eq!(estimates(&text), [((0, 1), 1), ((0, 0), 1)], "{text}");
+    assert!(
+        text.contains("\nAnswer: 2\n\nConsequences: [0;0]\n"),
+        "{text}"
+    );
+    assert!(text.contains("  Cautious   : yes\n"), "{text}");
+    assert!(text.contains("\nConsequences : 0\n"), "{text}");
+    // -n 1 bounds the optimal phase: the optimum is proven, the consequences are not (exit 10)
+    let first = run(&["--opt-mode=optN", "--enum-mode=brave", "-n", "1", OPT]);
+    assert_eq!(first.code, Some(10), "{}", first.stderr);
+    assert!(
+        first.stdout.contains(
+            "  Brave      : unknown\n  Optimum    : yes\nOptimization : 1\nConsequences : 1+\n"
+        ),
+        "{}",
+        first.stdout
+    );
+    // JSON, as clingo's --outf=2
+    let json = run(&["--outf=2", "--opt-mode=optN", "--enum-mode=brave", OPT]);
+    let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let witnesses = doc["Call"][0]["Witnesses"].as_array().expect("witnesses");
+    let last = witnesses.last().expect("a witness");
+    assert_eq!(last["Value"], serde_json::json!(["a", "b"]));
+    assert_eq!(
+        last["Consequences"],
+        serde_json::json!({"True": 2, "Open": 1})
+    );
+    assert_eq!(last["Costs"], serde_json::json!([1]));
+    assert_eq!(doc["Result"], "OPTIMUM FOUND");
+    assert_eq!(doc["Models"]["Optimal"], 2);
+    assert_eq!(doc["Models"]["Brave"], "yes");
+    assert_eq!(
+        doc["Models"]["Consequences"],
+        serde_json::json!({"True": 2, "Open": 0})
+    );
+}
+
+#[test]
+fn consequences_while_optimizing_as_clingo() {
+    // --opt-mode=opt: each model is better than the last and improves the estimate; clingo
+    // warns and says OPTIMUM FOUND when no model does both (which models come depends on
+    // the search; clingo's first model is {} and its cautious run stops there, cost 0)
+    for mode in ["brave", "cautious"] {
+        let r = run(&["--enum-mode", mode, "tests/cli/maximize.lp"]);
+        assert_eq!(r.code, Some(30), "{mode}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("Optimization: Consequences may depend on enumeration order."),
+            "{}",
+            r.stderr
+        );
+        let steps = estimates(&r.stdout);
+        assert!(!steps.is_empty(), "{}", r.stdout);
+        for pair in steps.windows(2) {
+            let (((l0, u0), c0), ((l1, u1), c1)) = (pair[0], pair[1]);
+            assert!(c1 < c0, "costs improve: {}", r.stdout);
+            match mode {
+                "brave" => assert!(l1 > l0 && u1 == u0, "{}", r.stdout),
+                _ => assert!(u1 < u0 && l1 == l0, "{}", r.stdout),
+            }
+        }
+        let ((lower, upper), cost) = *steps.last().unwrap();
+        // the search ends when the estimate cannot improve, or when no better model exists
+        // that improves it: brave's estimate then holds every atom of a cost-(-3) model
+        let known = if mode == "brave" { lower } else { upper };
+        assert!(
+            r.stdout
+                .contains(&format!("Optimization : {cost}\nConsequences : {known}\n")),
+            "{}",
+            r.stdout
+        );
+        if mode == "brave" {
+            assert_eq!((lower, upper, cost), (3, 3, -3), "{}", r.stdout);
+        }
+    }
+    // --opt-mode=enum: every model with its costs, clingo's warning, no optimum to report
+    let r = run(&["--opt-mode=enum", "--enum-mode=brave", OPT]);
+    assert_eq!(r.code, Some(30), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("opt-mode=enum: No bound given, optimize statement ignored."),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .contains("  Brave      : yes\n  Optimum    : yes\nConsequences : 3\nCalls"),
+        "{}",
+        r.stdout
+    );
+    let json = run(&["--outf=2", "--opt-mode=enum", OPT, "0"]);
+    let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(doc["Result"], "OPTIMUM FOUND");
+    assert_eq!(
+        doc["Models"],
+        serde_json::json!({"Number": 6, "More": "no"})
+    );
+}
+
+#[test]
+fn consequences_in_incremental_mode_as_clingo() {
+    // clingo 5.8.3 (its application's incmode): four calls, the estimate of the last as
+    // here, `Consequences: [5;6]`, exit 30
+    let basic = run(&["--enum-mode=cautious", "tests/incremental/inc_basic.lp"]);
+    assert_eq!(basic.code, Some(30), "{}", basic.stderr);
+    assert_eq!(
+        basic.stdout.matches("Solving...").count(),
+        4,
+        "{}",
+        basic.stdout
+    );
+    assert!(
+        basic
+            .stdout
+            .contains("\nConsequences: [5;6]\nSATISFIABLE\n"),
+        "{}",
+        basic.stdout
+    );
+    assert!(
+        basic
+            .stdout
+            .contains("  Cautious   : yes\nConsequences : 6\nCalls        : 4\n"),
+        "{}",
+        basic.stdout
+    );
+    // optN at each step: the consequences of that step's optimal models (one per step);
+    // clingo's last estimates of the calls hold these atoms (its upper bounds count fewer
+    // open atoms: its solver fixes the other steps' externals)
+    let steps = run(&[
+        "--opt-mode=optN",
+        "--enum-mode=brave",
+        "tests/incremental/inc_opt_steps.lp",
+    ]);
+    assert_eq!(steps.code, Some(30), "{}", steps.stderr);
+    let text = without_answer_times(&steps.stdout);
+    let calls: Vec<&str> = text.split("Solving...\n").skip(2).collect();
+    assert_eq!(calls.len(), 3, "{text}");
+    for (call, atoms) in calls
+        .iter()
+        .zip(["p(1,1) query(1)", "p(1,2) query(2)", "p(2,3) query(3)"])
+    {
+        let lines: Vec<&str> = call.lines().collect();
+        let last = lines
+            .iter()
+            .rposition(|l| l.starts_with("Consequences: [5;"))
+            .expect("an estimate");
+        let mut shown: Vec<&str> = lines[last - 1].split(' ').collect();
+        shown.sort_unstable();
+        let expected_line = format!("c(1) c(2) c(3) {atoms}");
+        let mut expected: Vec<&str> = expected_line.split(' ').collect();
+        expected.sort_unstable();
+        assert_eq!(shown, expected, "{text}");
+    }
+    assert!(
+        text.contains(
+            "  Brave      : yes\n  Optimum    : yes\nOptimization : 1 2\nConsequences : 5\n"
+        ),
+        "{text}"
+    );
+}
+
+/// The number after `label` on its line (`Label : N …`).
+fn stat(stdout: &str, label: &str) -> usize {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no {label} line in {stdout}"));
+    let value = line.split_once(':').expect("a colon").1.trim();
+    let number: String = value.chars().take_while(char::is_ascii_digit).collect();
+    number.parse().expect("a count")
+}
+
+#[test]
+fn stats_level_2_adds_the_detail() {
+    // level 1 (clingo's --stats, also --stats=1) has the sizes and counts only
+    let one = run(&["--stats", OPT, "0"]);
+    assert!(one.stdout.contains("CNF clauses  : "), "{}", one.stdout);
+    assert!(!one.stdout.contains("CNF origins"), "{}", one.stdout);
+    // clingo's --stats=2 (and --stats=3, --stats=2,1): the rules by kind, the CNF by origin
+    // (adding up to the CNF), the SAT calls with and without a model
+    for flag in ["--stats=2", "--stats=3", "--stats=2,1"] {
+        let two = run(&[flag, OPT, "0"]);
+        assert_eq!(two.code, Some(30), "{}", two.stderr);
+        let text = &two.stdout;
+        assert_eq!(stat(text, "  Choice"), 1, "{text}");
+        assert_eq!(stat(text, "  Integrity"), 1, "{text}");
+        assert_eq!(stat(text, "  Normal"), 0, "{text}");
+        assert_eq!(stat(text, "Minimize"), 3, "{text}");
+        let clauses = stat(text, "CNF clauses  :");
+        assert_eq!(stat(text, "CNF origins  :"), clauses, "{text}");
+        let origins: usize = text
+            .lines()
+            .skip_while(|l| !l.starts_with("CNF origins"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| stat(l, "  "))
+            .sum();
+        assert_eq!(origins, clauses, "{text}");
+        assert_eq!(
+            stat(text, "SAT calls") + stat(text, "UNSAT calls"),
+            stat(text, "Solver calls"),
+            "{text}"
+        );
+    }
+    let json = run(&["--outf=2", "--stats=2", OPT, "0"]);
+    let doc: Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let stats = &doc["Stats"];
+    assert_eq!(stats["Rules"]["Choice"], 1);
+    let origins = stats["CnfOrigins"].as_object().expect("origins");
+    assert!(origins.contains_key("completion") && origins.contains_key("objective"));
+    let sum: u64 = origins
+        .values()
+        .map(|o| o["Clauses"].as_u64().unwrap())
+        .sum();
+    assert_eq!(Some(sum), stats["CnfClauses"].as_u64());
+    let calls = stats["SatCalls"]["Count"].as_u64().unwrap()
+        + stats["UnsatCalls"]["Count"].as_u64().unwrap();
+    assert_eq!(Some(calls), stats["SolverCalls"].as_u64());
+    let plain = run(&["--outf=2", "--stats", OPT, "0"]);
+    let doc: Value = serde_json::from_str(&plain.stdout).expect("JSON");
+    assert!(doc["Stats"]["CnfOrigins"].is_null(), "{}", plain.stdout);
+}
+
+#[test]
+fn json_calls_have_start_and_stop() {
+    // clingo 5.8.3's --outf=2: every call has `Start` and `Stop` (seconds since the run began),
+    // the first starting at 0, each after the last; also the one call of a rejected input
+    let check = |args: &[&str], calls: usize| {
+        let r = run(args);
+        let doc: Value = serde_json::from_str(&r.stdout).expect("JSON");
+        let list = doc["Call"].as_array().expect("calls");
+        assert_eq!(list.len(), calls, "{}", r.stdout);
+        let mut last = 0.0;
+        for (i, call) in list.iter().enumerate() {
+            let (start, stop) = (call["Start"].as_f64(), call["Stop"].as_f64());
+            let (start, stop) = (start.expect("Start"), stop.expect("Stop"));
+            assert!(i > 0 || start == 0.0, "{}", r.stdout);
+            assert!(last <= start && start <= stop, "{}", r.stdout);
+            last = stop;
+        }
+    };
+    check(&["--outf=2", CHOICE, "0"], 1);
+    check(&["--outf=2", UNSAT], 1);
+    check(&["--outf=2", "tests/incremental/inc_basic.lp"], 4);
+    check(&["--outf=2", "tests/cli/syntax_error.lp"], 1);
+}
+
 #[test]
 fn warnings_are_clingos_infos() {
     // clingo 5.8.3 on tests/cli/infos.lp prints exactly these infos (and -Wnone none); the

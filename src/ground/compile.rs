@@ -6,11 +6,10 @@
 //! [`Compiler::out`].
 
 use super::ir::{self, Body, Condition, Lit, PredTable, Var};
+use super::levels;
 use super::projection;
 use super::quirks;
-use super::static_undefined::{self, GroundValue};
 use super::term::{CTerm, EvalError, VarId, eval};
-use super::undefined::OPERATION_UNDEFINED;
 use super::unpool::{self, expand_term, product};
 use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::Diagnostic;
@@ -293,7 +292,47 @@ impl<'a> Compiler<'a> {
                 rhs: self.term(rhs, vars, ranges)?,
             },
             Literal::Bool(b, _) => Lit::Bool(*b),
+            Literal::Chain { span, .. } => {
+                return Err(Diagnostic::error(
+                    span,
+                    "internal error: a comparison chain reached compilation unsplit",
+                ));
+            }
         })
+    }
+
+    /// A literal as the conjunction of compiled literals it stands for: itself, or the
+    /// comparisons of a chain without pools, whose terms are compiled once so that the
+    /// comparisons share them (an interval in the middle is one range: see
+    /// [`unpool`]'s "Comparison chains").
+    fn literals(
+        &mut self,
+        l: &Literal,
+        vars: &mut Vars,
+        ranges: &mut Ranges,
+    ) -> Result<Vec<Lit>, Diagnostic> {
+        let Literal::Chain {
+            negated: false,
+            first,
+            rest,
+            ..
+        } = l
+        else {
+            return Ok(vec![self.literal(l, vars, ranges)?]);
+        };
+        let mut terms = vec![self.term(first, vars, ranges)?];
+        for (_, t) in rest {
+            terms.push(self.term(t, vars, ranges)?);
+        }
+        Ok(terms
+            .windows(2)
+            .zip(rest)
+            .map(|(pair, (op, _))| Lit::Cmp {
+                op: *op,
+                lhs: pair[0].clone(),
+                rhs: pair[1].clone(),
+            })
+            .collect())
     }
 
     /// `not p(X,_)` means "no `p(X,Y)` for any `Y`": an auxiliary atom `#projN(X)` is derived
@@ -372,9 +411,9 @@ impl<'a> Compiler<'a> {
         let mut out = Vec::new();
         for l in lits {
             let mut ranges = Vec::new();
-            let c = self.literal(l, vars, &mut ranges)?;
+            let c = self.literals(l, vars, &mut ranges)?;
             out.extend(ranges);
-            out.push(c);
+            out.extend(c);
         }
         Ok(out)
     }
@@ -585,10 +624,10 @@ impl<'a> Compiler<'a> {
                 BodyLit::Lit(Literal::Atom { atom, .. }) => {
                     collect_named_vars(&atom.term, &mut vars)
                 }
-                BodyLit::Lit(Literal::Comparison { lhs, rhs, .. }) => {
-                    collect_named_vars(lhs, &mut vars);
-                    collect_named_vars(rhs, &mut vars);
-                }
+                BodyLit::Lit(l @ (Literal::Comparison { .. } | Literal::Chain { .. })) => l
+                    .terms()
+                    .into_iter()
+                    .for_each(|t| collect_named_vars(t, &mut vars)),
                 BodyLit::Aggregate { agg, .. } => {
                     for g in agg.left.iter().chain(agg.right.iter()) {
                         collect_named_vars(&g.term, &mut vars);
@@ -684,7 +723,7 @@ impl<'a> Compiler<'a> {
         let globals = bound_by_body(&cbody, &ranges);
         let chead = self.head(&head, &mut vars, &mut ranges, &globals)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
-        mark_aggregate_globals(&mut cbody, &chead);
+        levels::mark(&mut cbody, &chead);
         self.out.push(ir::Rule {
             head: chead,
             body: cbody,
@@ -705,14 +744,17 @@ impl<'a> Compiler<'a> {
         for b in body {
             match b {
                 BodyLit::Lit(l) => {
-                    let c = self.literal(l, vars, ranges)?;
-                    cbody.push(Body::Lit(c));
+                    let c = self.literals(l, vars, ranges)?;
+                    cbody.extend(c.into_iter().map(Body::Lit));
                 }
-                BodyLit::Conditional { lit, cond, .. } => {
+                BodyLit::Conditional { lit, cond, span } => {
                     let mut alts = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
+                        // a chain's first comparison, with the others beside its ranges
                         let mut local = Vec::new();
-                        let item = self.literal(&alt, vars, &mut local)?;
+                        let mut lits = self.literals(&alt, vars, &mut local)?.into_iter();
+                        let item = lits.next().expect("a literal compiles to one at least");
+                        local.extend(lits);
                         alts.push(ir::Local {
                             item,
                             cond: Condition {
@@ -728,6 +770,7 @@ impl<'a> Compiler<'a> {
                             id: vars.condition(),
                             lits,
                         },
+                        span: span.clone(),
                     });
                 }
                 BodyLit::Aggregate { sign, agg } => {
@@ -949,34 +992,8 @@ fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
     out
 }
 
-/// A variable of an aggregate is global when it also occurs in the head, in a plain body
-/// literal or in a guard; other variables are local to each element.
-fn mark_aggregate_globals(body: &mut [Body], head: &ir::Head) {
-    let mut global = head.global_vars();
-    for b in body.iter() {
-        match b {
-            Body::Lit(l) => global.extend(l.vars()),
-            Body::Aggregate(a) => a
-                .guards
-                .iter()
-                .for_each(|(_, t)| t.collect_vars(&mut global)),
-            Body::Conditional { .. } => {}
-        }
-    }
-    for b in body.iter_mut() {
-        if let Body::Aggregate(a) = b {
-            let assigned = a.assignable_var().map(|(_, v)| v);
-            a.globals = a
-                .vars()
-                .into_iter()
-                .filter(|v| global.contains(v) && Some(*v) != assigned)
-                .collect();
-        }
-    }
-}
-
 #[derive(Clone)]
-enum RuleHead {
+pub(super) enum RuleHead {
     Ast(Head),
     Show(Term),
     External {
@@ -1037,86 +1054,6 @@ fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
 }
 
 impl Compiler<'_> {
-    /// The rule without what gringo's simplification removes before grounding (see
-    /// [`static_undefined`]); `None` when the whole rule goes.
-    fn without_undefined(
-        &mut self,
-        head: &RuleHead,
-        body: &[BodyLit],
-    ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
-        let mut error = None;
-        let mut eval = |t: &Term| self.ground_value(t, &mut error);
-        let mut value = static_undefined::Value {
-            eval: &mut eval,
-            undefined: Vec::new(),
-        };
-        // The head first, as gringo: its undefined operation is the one reported.
-        let mut simplify = || {
-            let head = match head {
-                RuleHead::Ast(h) => {
-                    let (h, extra_body) = static_undefined::head(h, &mut value)?;
-                    let mut body = static_undefined::body(body, &mut value)?;
-                    body.extend(extra_body);
-                    return Some((RuleHead::Ast(h), body));
-                }
-                RuleHead::Show(t) if static_undefined::any_term_undefined([t], &mut value) => {
-                    return None;
-                }
-                RuleHead::Cost {
-                    weight,
-                    priority,
-                    terms,
-                } => {
-                    let all = std::iter::once(weight).chain(priority).chain(terms);
-                    if static_undefined::any_term_undefined(all, &mut value) {
-                        return None;
-                    }
-                    head.clone()
-                }
-                _ => head.clone(),
-            };
-            Some((head, static_undefined::body(body, &mut value)?))
-        };
-        let kept = simplify();
-        for span in value.undefined {
-            let info = Diagnostic::info(&span, OPERATION_UNDEFINED);
-            if !self.infos.contains(&info) {
-                self.infos.push(info);
-            }
-        }
-        match error {
-            Some(d) => Err(d),
-            None => Ok(kept),
-        }
-    }
-
-    /// Whether gringo's simplification finds `t` undefined before grounding.
-    fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
-        let mut error = None;
-        let mut eval = |t: &Term| self.ground_value(t, &mut error);
-        let mut value = static_undefined::Value {
-            eval: &mut eval,
-            undefined: Vec::new(),
-        };
-        let undefined = static_undefined::any_term_undefined([t], &mut value);
-        error.map_or(Ok(undefined), Err)
-    }
-
-    /// The value of a variable-free term for [`static_undefined`] (the first error in `error`).
-    fn ground_value(&mut self, t: &Term, error: &mut Option<Diagnostic>) -> GroundValue {
-        match self.ground_term(t) {
-            Ok(Some(s)) => match self.syms.as_int(s) {
-                Some(i) => GroundValue::Int(i),
-                None => GroundValue::Other,
-            },
-            Ok(None) => GroundValue::Undefined,
-            Err(d) => {
-                error.get_or_insert(d);
-                GroundValue::Other
-            }
-        }
-    }
-
     /// A variable-free term evaluated now (for `#const` values); `None` if it has variables or
     /// no value.
     pub fn ground_term(&mut self, t: &Term) -> Result<Option<Sym>, Diagnostic> {

@@ -59,7 +59,7 @@ fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
     for (item, b) in rule.body.iter().enumerate() {
         match b {
             ir::Body::Lit(l) => push(&mut out, l, item, true, false),
-            ir::Body::Conditional { alts, cond } => {
+            ir::Body::Conditional { alts, cond, .. } => {
                 for a in alts {
                     push(&mut out, &a.item, item, true, false);
                 }

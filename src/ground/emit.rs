@@ -119,7 +119,7 @@ impl Grounder {
                 }
                 // Comparisons and ranges were checked by the join.
                 ir::Body::Lit(_) => BodyPart::True,
-                ir::Body::Conditional { alts, cond } => {
+                ir::Body::Conditional { alts, cond, .. } => {
                     let delayed = rule.delayed[i].then_some(&rule.rule.span);
                     self.conditional(alts, cond, &rule.plan, b, delayed)?
                 }

@@ -49,7 +49,7 @@ impl InputFacts {
         self.preds[i]
     }
 
-    fn args(&self, i: usize) -> &[Sym] {
+    pub fn args(&self, i: usize) -> &[Sym] {
         let start = self.starts[i] as usize;
         let end = self
             .starts

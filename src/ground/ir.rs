@@ -86,6 +86,8 @@ pub enum Body {
     Conditional {
         alts: Vec<Local<Lit>>,
         cond: Condition,
+        /// The conditional literal as written (unsafe variables in it are reported there).
+        span: Span,
     },
     Aggregate(Aggregate),
 }
@@ -378,7 +380,7 @@ impl Rule {
         for b in &self.body {
             match b {
                 Body::Lit(l) => lit(l, true, &mut out),
-                Body::Conditional { alts, cond } => {
+                Body::Conditional { alts, cond, .. } => {
                     alts.iter().for_each(|a| lit(&a.item, false, &mut out));
                     cond.lits.iter().for_each(|c| lit(c, false, &mut out));
                 }

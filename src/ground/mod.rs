@@ -20,9 +20,11 @@ mod consts;
 mod delayed;
 mod emit;
 mod facts;
+mod gringo_rounds;
 pub mod incremental;
 mod ir;
 mod join;
+mod levels;
 mod own_conditions;
 pub mod parts;
 mod plan;
@@ -84,15 +86,14 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
     let base = parts::base_statements(statements);
-    // Facts stay compiled rules for now: the refusal of clingo #495's loops
-    // (`own_conditions::refuse`) looks for facts among the rules (tests/errors
-    // issue495_*_on_fact_head); `Some(&mut facts)` keeps them apart once it looks at both.
-    let facts = InputFacts::default();
+    // Facts without variables are kept apart from the rules (a compiled rule and a plan per
+    // fact would cost about 400 bytes each).
+    let mut facts = InputFacts::default();
     let (mut rules, compile_infos) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         compiler.definitions = Some(projection::Definitions::build(&base, &mut compiler));
         compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
-        let rules = compile_and_plan(&base, &mut compiler, &mut directives, None)?;
+        let rules = compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?;
         (rules, std::mem::take(&mut compiler.infos))
     };
     check_unground_parts(statements, &consts, &mut syms)?;
@@ -216,6 +217,15 @@ fn compile_statement(
     st: &Statement,
     directives: &mut Directives,
 ) -> Result<(), Diagnostic> {
+    let settled;
+    let st = if st.has_negated_chain() {
+        let mut copy = st.clone();
+        compiler.settle_negated_chains(&mut copy)?;
+        settled = copy;
+        &settled
+    } else {
+        st
+    };
     let show = &mut directives.show;
     match st {
         Statement::Rule(r) => compiler.rule(r)?,

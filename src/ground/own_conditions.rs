@@ -1,167 +1,38 @@
 //! Programs where clingo's grounder (5.8.3) misses instances of recursive rules, refused
 //! (clingo issue #495, "wrong grounding involving recursive conditional literals": open,
-//! postponed by its maintainer to the next major version). aspsat grounds every program as
-//! written, so it refuses the programs where clingo's reading may differ from that.
-//!
-//! Why clingo misses them. gringo grounds a positive component of statements semi-naively: a
-//! statement with recursive literals `l1, ..., lk` runs one instantiation per literal, `lj`
-//! matched against the atoms new in this round, `l1..lj-1` against old atoms and the rest
-//! against all (`libgringo/src/ground/statements.cc`, `_linearize`). New and old are counted
-//! per predicate domain by a generation that advances only in rounds after a statement
-//! defining that domain ran. A disjunction with a conditional element is grounded by three
-//! statements: the rule proper (defining an auxiliary atom per body instance), one
-//! accumulation per element (its condition, then that auxiliary atom) and a completion that
-//! defines the head atoms. The completion has priority 1: it runs only when nothing else is
-//! left. So a predicate `D` whose only definers in the component are such completions keeps
-//! the atoms it had when the component started (facts, atoms of other rules) "new" through all
-//! the rounds before the first completion: a statement that runs there with a `D` literal
-//! matched against old atoms (a later literal is the new one) misses them, and nothing
-//! revisits that combination. `a. a : a :- a.` is UNSATISFIABLE for clingo (the accumulation
-//! `a, aux` with aux new never sees `a`); `a. x. r :- a. q :- r, a. a : x :- q.` has no `q`.
-//! Body conditional literals and aggregates are grounded the same way (accumulations for the
-//! condition and the literal, a completion).
+//! postponed by its maintainer to the next major version). Why and when gringo misses them is
+//! modelled once, in [`super::gringo_rounds`]: a predicate `D` only completions of priority 1
+//! define in its component keeps its atoms from outside "new" until the first completion, and
+//! a statement matching `D` before a recursive literal that is new in those rounds misses them.
 //!
 //! The check, per positive component of rules (a rule uses a predicate the other defines;
 //! literals and heads depend on each other when their terms may unify, see [`Unifier`]). A
 //! literal is at risk when it may unify with a head of a conditional disjunction of its
-//! component, no plain rule of the component (an atom or a disjunction without conditions:
-//! priority 0) defines its predicate, and a rule outside the component (a fact, say) may give
-//! it atoms. A program is refused when a part of a rule of the component (its body, a head
-//! element's condition, a body item's condition or literals: each a statement for gringo) has
-//! a literal at risk beside another recursive literal that may get new atoms before the first
-//! completion: a literal another rule of the component derives then (see [`Early`]), or the
-//! auxiliary atom the part ends with (the body instance, the rest of the body, the condition)
-//! when that can hold then. The order of the two literals is not followed (gringo reorders
-//! bodies), so the check is on the safe side.
+//! component, no rule of the component defines its predicate in rounds of priority 0 (an atom,
+//! a disjunction without conditions, a choice) and a rule outside the component (a fact, say)
+//! may give it atoms. A program is refused when a statement of a rule of the component (see
+//! [`gringo_rounds::statements`]) may fire before the first completion with a literal at risk
+//! followed by a recursive literal that may get new atoms then: an atom another rule of the
+//! component derives then (see [`Early`]), or an auxiliary atom defined then.
 //!
 //! Where every atom of the component has plain terms (no arithmetic, no interval or anonymous
 //! variable), these components are gringo's and the check is as above. Elsewhere [`Unifier`]
-//! may join rules gringo keeps apart,
-//! so the check takes the worst case: a literal is at risk when it may unify with the head of
-//! a conditional disjunction of its component and with the heads of two rules at least (with
-//! that one only, all its atoms come from the loop), anything derivable may be there early and
-//! be derived early by any rule of the component but a conditional disjunction.
+//! may join rules gringo keeps apart, so the check takes the worst case: a literal is at risk
+//! when it may unify with the head of a conditional disjunction of its component and with the
+//! heads of two rules at least (with that one only, all its atoms come from the loop),
+//! anything derivable may be there early and be derived early by any rule of the component
+//! but a conditional disjunction. Where the order of a body is unknown (arithmetic in an atom,
+//! an equation with arithmetic on its left), any two of its literals may come in either order.
 
+use super::facts::InputFacts;
+use super::gringo_rounds::{self, Aux, Defines, Slot, Statement, conditional_disjunction};
 use super::ir::{self, PredId};
 use super::plan::Planned;
 use super::state::Grounder;
 use super::term::{CTerm, VarId};
 use crate::symbol::{Sym, SymData, SymbolTable};
 use crate::syntax::Diagnostic;
-use crate::syntax::ast::Sign;
 use std::collections::HashMap;
-
-/// The positive atom literals among `lits`.
-fn positive(lits: &[ir::Lit]) -> impl Iterator<Item = &ir::Atom> {
-    lits.iter().filter_map(|l| match l {
-        ir::Lit::Atom {
-            sign: Sign::Pos,
-            atom,
-        } => Some(atom),
-        _ => None,
-    })
-}
-
-/// One of the statements gringo grounds a rule with, by the positive literals it has besides
-/// its auxiliary atom.
-struct Part<'r> {
-    atoms: Vec<&'r ir::Atom>,
-    kind: PartKind,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum PartKind {
-    /// The rule's plain body literals (with the literals standing for its conditional
-    /// literals and aggregates).
-    Body,
-    /// The condition of a head element (disjunction or choice) — followed by the atom of the
-    /// rule's body instance.
-    HeadCondition,
-    /// The condition of body item `item` — followed by the atom saying the rest of the body
-    /// before it holds.
-    ItemCondition(usize),
-    /// The literals of conditional literal `item` — followed by the atom of its condition.
-    ItemLiterals(usize),
-    /// The condition of an element of aggregate `item` — followed by the atom saying the rest
-    /// of the body before it holds. (The aggregate's own atom comes from a completion of
-    /// priority 0, unlike that of a conditional literal.)
-    AggregateCondition(usize),
-}
-
-impl PartKind {
-    fn item(self) -> Option<usize> {
-        match self {
-            PartKind::ItemCondition(j)
-            | PartKind::ItemLiterals(j)
-            | PartKind::AggregateCondition(j) => Some(j),
-            _ => None,
-        }
-    }
-}
-
-/// The parts of a rule, with `item` numbering its positive conditional literals and
-/// aggregates (negated aggregates are negative dependencies: none of their literals count).
-fn parts(rule: &ir::Rule) -> Vec<Part<'_>> {
-    let mut body = Vec::new();
-    let mut out = Vec::new();
-    let mut items = 0;
-    for b in &rule.body {
-        match b {
-            ir::Body::Lit(l) => body.extend(positive(std::slice::from_ref(l))),
-            ir::Body::Conditional { alts, cond } => {
-                let literals = alts
-                    .iter()
-                    .flat_map(|a| positive(std::slice::from_ref(&a.item)));
-                out.push(Part {
-                    atoms: literals.collect(),
-                    kind: PartKind::ItemLiterals(items),
-                });
-                out.push(Part {
-                    atoms: positive(&cond.lits).collect(),
-                    kind: PartKind::ItemCondition(items),
-                });
-                items += 1;
-            }
-            ir::Body::Aggregate(a) if a.sign == Sign::Pos => {
-                // (an aggregate without elements is still an item)
-                out.push(Part {
-                    atoms: Vec::new(),
-                    kind: PartKind::AggregateCondition(items),
-                });
-                for e in &a.elems {
-                    out.push(Part {
-                        atoms: positive(&e.cond.lits).collect(),
-                        kind: PartKind::AggregateCondition(items),
-                    });
-                }
-                items += 1;
-            }
-            ir::Body::Aggregate(_) => {}
-        }
-    }
-    let conditions: Vec<&ir::Condition> = match &rule.head {
-        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
-        // gringo moves the condition of a lone element without bounds into the body
-        // (`TupleHeadAggregate::rewriteAggregates`): `{a : b} :- c.` is `{a} :- c, b.`
-        ir::Head::Choice { elems, guards, .. } if elems.len() == 1 && guards.is_empty() => {
-            body.extend(positive(&elems[0].cond.lits));
-            Vec::new()
-        }
-        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
-        _ => Vec::new(),
-    };
-    for c in conditions {
-        out.push(Part {
-            atoms: positive(&c.lits).collect(),
-            kind: PartKind::HeadCondition,
-        });
-    }
-    out.push(Part {
-        atoms: body,
-        kind: PartKind::Body,
-    });
-    out
-}
 
 /// The atoms a rule defines.
 pub(super) fn heads(rule: &ir::Rule) -> Vec<&ir::Atom> {
@@ -173,22 +44,6 @@ pub(super) fn heads(rule: &ir::Rule) -> Vec<&ir::Atom> {
             .flat_map(|e| e.heads.iter().map(|h| &h.item))
             .collect(),
         _ => Vec::new(),
-    }
-}
-
-/// A disjunction gringo grounds with accumulations and a completion: one with an element
-/// that has a condition (even `#true`) or several heads (a pool in the atom).
-fn conditional_disjunction(rule: &ir::Rule) -> bool {
-    matches!(&rule.head, ir::Head::Disjunction(elems)
-        if elems.iter().any(|e| e.heads.len() != 1 || !e.cond.lits.is_empty()))
-}
-
-/// A rule gringo grounds as one statement of priority 0 that defines its head atoms.
-fn plain_definer(rule: &ir::Rule) -> bool {
-    match &rule.head {
-        ir::Head::Atom(_) => true,
-        ir::Head::Disjunction(_) => !conditional_disjunction(rule),
-        _ => false,
     }
 }
 
@@ -242,6 +97,29 @@ impl<'r> Unifier<'r> {
             .iter()
             .zip(&b.args)
             .all(|(x, y)| u.unify(Term::Rule(0, x), Term::Rule(1, y)))
+    }
+
+    /// Whether `atom` of `rule` may unify with the atom of its predicate with arguments
+    /// `args` (an input fact).
+    fn atom_value(
+        syms: &'r SymbolTable,
+        rule: &'r ir::Rule,
+        atom: &'r ir::Atom,
+        args: &[Sym],
+    ) -> bool {
+        if atom.args.len() != args.len() {
+            return false;
+        }
+        let mut u = Unifier {
+            rules: [rule, rule],
+            syms,
+            bound: HashMap::new(),
+            steps: 0,
+        };
+        atom.args
+            .iter()
+            .zip(args)
+            .all(|(x, &y)| u.unify(Term::Rule(0, x), Term::Value(y)))
     }
 
     fn name(&self, side: usize, v: VarId) -> &str {
@@ -398,9 +276,28 @@ fn component_of(edges: &[Vec<usize>]) -> Vec<usize> {
     of
 }
 
+/// The positive atoms of a rule's statements (also of a rule that never fires: gringo's
+/// dependencies are syntactic).
+fn statement_atoms<'r>(statements: &[Statement<'r>]) -> impl Iterator<Item = &'r ir::Atom> {
+    statements.iter().flat_map(|st| {
+        st.slots.iter().filter_map(|(s, _)| match s {
+            Slot::Atom(a) => Some(*a),
+            Slot::Aux(_) => None,
+        })
+    })
+}
+
 /// Refuses the first rule with a literal clingo's grounder may not match as written.
-pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> {
-    let parts: Vec<Vec<Part>> = rules.iter().map(|r| parts(&r.rule)).collect();
+pub(super) fn refuse(
+    g: &Grounder,
+    rules: &[Planned],
+    facts: &InputFacts,
+) -> Result<(), Diagnostic> {
+    let syms = &g.program.symbols;
+    let syntactic: Vec<Vec<Statement>> = rules
+        .iter()
+        .map(|r| gringo_rounds::syntactic_statements(&r.rule, syms))
+        .collect();
     // Positive components of predicates and rules, a first cut: a node per predicate and per
     // rule, an edge from a rule to each predicate it uses positively and from a predicate to
     // each rule defining it.
@@ -410,9 +307,7 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
         for p in r.rule.head_preds() {
             edges[p].push(num_preds + i);
         }
-        for part in &parts[i] {
-            edges[num_preds + i].extend(part.atoms.iter().map(|a| a.pred));
-        }
+        edges[num_preds + i].extend(statement_atoms(&syntactic[i]).map(|a| a.pred));
     }
     let coarse = component_of(&edges);
     let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
@@ -429,6 +324,15 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
             m.push(i);
         }
     }
+    let statements: Vec<Vec<Statement>> = rules
+        .iter()
+        .map(|r| gringo_rounds::statements(&r.rule, syms))
+        .collect();
+    // The input facts kept apart from the rules, by predicate: atoms from outside every loop.
+    let mut fact_preds: Vec<Vec<usize>> = vec![Vec::new(); num_preds];
+    for i in 0..facts.len() {
+        fact_preds[facts.pred(i)].push(i);
+    }
     let mut definers: Vec<Vec<(usize, &ir::Atom)>> = vec![Vec::new(); num_preds];
     for (i, r) in rules.iter().enumerate() {
         for h in heads(&r.rule) {
@@ -437,20 +341,23 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
     }
     // Atoms grounded before (earlier steps of incremental grounding) come from outside too.
     let grounded: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
-    let mut derivable = derivable(rules, &parts, num_preds);
+    let mut derivable = derivable(rules, &statements, num_preds);
     for (p, earlier) in grounded.iter().enumerate() {
-        derivable[p] |= earlier;
+        derivable[p] |= *earlier || !fact_preds[p].is_empty();
     }
     let mut found: Option<(usize, PredId)> = None;
     for component in members.values() {
         let loop_ = Loop::new(
-            &g.program.symbols,
+            syms,
             rules,
-            &parts,
+            (&syntactic, &statements),
             component,
-            &definers,
+            Outside {
+                definers: &definers,
+                facts: (facts, &fact_preds),
+                grounded: &grounded,
+            },
             &derivable,
-            &grounded,
         );
         if let Some(hit) = loop_.first_missed()
             && found.is_none_or(|(i, _)| hit.0 < i)
@@ -465,7 +372,7 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
     Err(Diagnostic::error(
         &rules[i].rule.span,
         format!(
-            "'{}{}/{}' is used in this rule beside another literal that is recursive with it, \
+            "'{}{}/{}' is used in this rule before another literal that is recursive with it, \
              and a disjunction with a condition defines it in the same loop: clingo's grounder \
              may not match such a literal against the atoms the predicate has from outside the \
              loop (clingo issue #495), a reading aspsat does not reproduce",
@@ -478,16 +385,19 @@ pub(super) fn refuse(g: &Grounder, rules: &[Planned]) -> Result<(), Diagnostic> 
 
 /// The predicates a rule may derive atoms of: those of rule heads whose plain positive body
 /// literals are over such predicates (negative literals, conditions and aggregates count as
-/// true).
-fn derivable(rules: &[Planned], parts: &[Vec<Part>], num_preds: usize) -> Vec<bool> {
+/// true; a rule that never fires derives nothing).
+fn derivable(rules: &[Planned], statements: &[Vec<Statement>], num_preds: usize) -> Vec<bool> {
     let mut out = vec![false; num_preds];
     loop {
         let mut changed = false;
         for (i, r) in rules.iter().enumerate() {
-            let fires = parts[i]
-                .iter()
-                .filter(|p| p.kind == PartKind::Body)
-                .all(|p| p.atoms.iter().all(|a| out[a.pred]));
+            // the rule proper is its last statement
+            let fires = statements[i].last().is_some_and(|main| {
+                main.slots.iter().all(|(s, _)| match s {
+                    Slot::Atom(a) => out[a.pred],
+                    Slot::Aux(_) => true,
+                })
+            });
             if !fires {
                 continue;
             }
@@ -509,26 +419,36 @@ fn derivable(rules: &[Planned], parts: &[Vec<Part>], num_preds: usize) -> Vec<bo
 struct Loop<'a, 'r> {
     syms: &'r SymbolTable,
     rules: &'r [Planned],
-    parts: &'a [Vec<Part<'r>>],
+    /// Per rule, its statements (none for a rule that never fires).
+    statements: &'a [Vec<Statement<'r>>],
     /// Rule numbers, and the component of each (by position).
     members: &'a [usize],
     component: Vec<usize>,
     /// Per predicate, the members defining it (by position).
     by_pred: HashMap<PredId, Vec<usize>>,
-    /// Per predicate, every rule defining it with the head atom.
-    definers: &'a [Vec<(usize, &'r ir::Atom)>],
-    /// Per predicate, whether it had atoms before this grounding (incremental steps).
-    grounded: &'a [bool],
+    outside: Outside<'a, 'r>,
     /// Every atom of the loop has plain terms only: these components are gringo's.
     exact: bool,
+    /// Per member, which of its auxiliary atoms are recursive.
+    aux_recursive: Vec<HashMap<Aux, bool>>,
     /// Per component: the predicates that may have atoms before its first completion runs,
     /// and those of them derived inside it.
     early: HashMap<usize, Early>,
 }
 
+/// Where a predicate's atoms may come from, besides the loop.
+struct Outside<'a, 'r> {
+    /// Per predicate, every rule defining it with the head atom.
+    definers: &'a [Vec<(usize, &'r ir::Atom)>],
+    /// The input facts, and per predicate the numbers of its facts.
+    facts: (&'a InputFacts, &'a [Vec<usize>]),
+    /// Per predicate, whether it had atoms before this grounding (incremental steps).
+    grounded: &'a [bool],
+}
+
 /// What a component may hold in the rounds before its first completion (priority 1) runs: the
-/// only rounds in which clingo misses atoms. Over-approximated: negative literals, aggregates
-/// and conditional literals without recursive parts count as true.
+/// only rounds in which clingo misses atoms. Over-approximated: negative literals and
+/// aggregates count as true once their statements may fire.
 struct Early {
     available: Vec<bool>,
     derived: Vec<bool>,
@@ -538,11 +458,10 @@ impl<'a, 'r> Loop<'a, 'r> {
     fn new(
         syms: &'r SymbolTable,
         rules: &'r [Planned],
-        parts: &'a [Vec<Part<'r>>],
+        (syntactic, statements): (&'a [Vec<Statement<'r>>], &'a [Vec<Statement<'r>>]),
         members: &'a [usize],
-        definers: &'a [Vec<(usize, &'r ir::Atom)>],
+        outside: Outside<'a, 'r>,
         derivable: &[bool],
-        grounded: &'a [bool],
     ) -> Self {
         let mut by_pred: HashMap<PredId, Vec<usize>> = HashMap::new();
         for (m, &j) in members.iter().enumerate() {
@@ -563,7 +482,7 @@ impl<'a, 'r> Loop<'a, 'r> {
             .iter()
             .map(|&i| {
                 let mut out: Vec<usize> = Vec::new();
-                for a in parts[i].iter().flat_map(|p| &p.atoms) {
+                for a in statement_atoms(&syntactic[i]) {
                     for &m in by_pred.get(&a.pred).into_iter().flatten() {
                         if !out.contains(&m) && defines(i, a, m) {
                             out.push(m);
@@ -577,21 +496,24 @@ impl<'a, 'r> Loop<'a, 'r> {
             let r = &rules[i].rule;
             heads(r)
                 .into_iter()
-                .chain(parts[i].iter().flat_map(|p| p.atoms.iter().copied()))
+                .chain(statement_atoms(&syntactic[i]))
                 .all(|a| a.args.iter().all(|t| plain_term(r, t)))
         });
         let mut loop_ = Loop {
-            grounded,
+            outside,
             syms,
             rules,
-            parts,
+            statements,
             members,
             component: component_of(&edges),
             by_pred,
-            definers,
             exact,
+            aux_recursive: Vec::new(),
             early: HashMap::new(),
         };
+        loop_.aux_recursive = (0..members.len())
+            .map(|m| loop_.recursive_auxiliaries(m))
+            .collect();
         let mut components: Vec<usize> = loop_.component.clone();
         components.sort_unstable();
         components.dedup();
@@ -602,18 +524,94 @@ impl<'a, 'r> Loop<'a, 'r> {
         loop_
     }
 
-    /// Whether member `m`'s plain body may hold before the first completion of its component:
-    /// its plain positive literals are available, and no conditional literal of it has a
-    /// recursive part (its atom comes from a completion).
-    /// (Where the components are not exactly gringo's, only the plain literals count.)
-    fn fires_early(&self, m: usize, available: &[bool]) -> bool {
-        self.parts[self.members[m]].iter().all(|p| match p.kind {
-            PartKind::Body => p.atoms.iter().all(|a| available[a.pred]),
-            PartKind::ItemCondition(_) | PartKind::ItemLiterals(_) => {
-                !self.exact || !p.atoms.iter().any(|a| self.recursive(m, a))
+    /// The auxiliary atoms of member `m` that are recursive: a statement defining one has a
+    /// recursive literal.
+    fn recursive_auxiliaries(&self, m: usize) -> HashMap<Aux, bool> {
+        let mut out: HashMap<Aux, bool> = HashMap::new();
+        let statements = &self.statements[self.members[m]];
+        loop {
+            let mut changed = false;
+            for st in statements {
+                let Defines::Aux(x) = st.defines else {
+                    continue;
+                };
+                if out.get(&x) == Some(&true) {
+                    continue;
+                }
+                let recursive = st.slots.iter().any(|(s, _)| match s {
+                    Slot::Atom(a) => self.recursive(m, a),
+                    Slot::Aux(y) => out.get(y) == Some(&true),
+                });
+                if recursive {
+                    out.insert(x, true);
+                    changed = true;
+                }
             }
-            _ => true,
-        })
+            if !changed {
+                return out;
+            }
+        }
+    }
+
+    fn aux_recursive(&self, m: usize, x: Aux) -> bool {
+        self.aux_recursive[m].get(&x) == Some(&true)
+    }
+
+    /// The auxiliary atoms of member `m` that may be defined in the rounds before the first
+    /// completion, when the predicates `available` may have atoms then.
+    fn early_auxiliaries(&self, m: usize, available: &[bool]) -> HashMap<Aux, bool> {
+        let mut out: HashMap<Aux, bool> = HashMap::new();
+        let statements = &self.statements[self.members[m]];
+        loop {
+            let mut changed = false;
+            for st in statements {
+                let Defines::Aux(x) = st.defines else {
+                    continue;
+                };
+                if x.late() || out.get(&x) == Some(&true) {
+                    continue;
+                }
+                if self.fires(m, st, available, &out) {
+                    out.insert(x, true);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return out;
+            }
+        }
+    }
+
+    /// Whether statement `st` of member `m` may fire before the first completion: each literal
+    /// sure to be in it may hold then (a recursive auxiliary atom: when defined then).
+    fn fires(
+        &self,
+        m: usize,
+        st: &Statement<'r>,
+        available: &[bool],
+        early_aux: &HashMap<Aux, bool>,
+    ) -> bool {
+        st.slots
+            .iter()
+            .zip(&st.uncertain)
+            .all(|((s, _), &uncertain)| {
+                uncertain
+                    || match s {
+                        Slot::Atom(a) => available[a.pred],
+                        Slot::Aux(x) => {
+                            !self.aux_recursive(m, *x) || early_aux.get(x) == Some(&true)
+                        }
+                    }
+            })
+    }
+
+    /// Whether member `m` may derive head atoms before the first completion of its component.
+    fn derives_early(&self, m: usize, available: &[bool]) -> bool {
+        let statements = &self.statements[self.members[m]];
+        let aux = self.early_auxiliaries(m, available);
+        statements
+            .iter()
+            .any(|st| st.defines == Defines::Heads && self.fires(m, st, available, &aux))
     }
 
     fn early_atoms(&self, c: usize, derivable: &[bool]) -> Early {
@@ -645,19 +643,19 @@ impl<'a, 'r> Loop<'a, 'r> {
         // Atoms from outside: a rule of another component that may derive them.
         let mut available: Vec<bool> = (0..n)
             .map(|p| {
-                self.grounded[p]
-                    || derivable[p] && self.definers[p].iter().any(|&(i, _)| !inside(i))
+                self.outside.grounded[p]
+                    || !self.outside.facts.1[p].is_empty()
+                    || derivable[p] && self.outside.definers[p].iter().any(|&(i, _)| !inside(i))
             })
             .collect();
         let mut derived = vec![false; n];
         loop {
             let mut changed = false;
             for m in (0..self.members.len()).filter(|&m| self.component[m] == c) {
-                let rule = &self.rules[self.members[m]].rule;
-                if conditional_disjunction(rule) || !self.fires_early(m, &available) {
+                if !self.derives_early(m, &available) {
                     continue;
                 }
-                for h in heads(rule) {
+                for h in heads(&self.rules[self.members[m]].rule) {
                     if !derived[h.pred] {
                         derived[h.pred] = true;
                         available[h.pred] = true;
@@ -710,24 +708,30 @@ impl<'a, 'r> Loop<'a, 'r> {
                 .iter()
                 .any(|&m| self.members[m] == i && self.component[m] == self.component[k])
         };
-        let mut outside = self.definers[atom.pred].iter().filter(|&&(i, h)| {
+        let mut outside = self.outside.definers[atom.pred].iter().filter(|&&(i, h)| {
             Unifier::atoms(self.syms, [rule, &self.rules[i].rule], atom, h)
                 && !(self.exact && in_component(i))
         });
-        let earlier = self.grounded[atom.pred];
+        let (facts, fact_preds) = self.outside.facts;
+        let earlier = self.outside.grounded[atom.pred]
+            || fact_preds[atom.pred]
+                .iter()
+                .any(|&f| Unifier::atom_value(self.syms, rule, atom, facts.args(f)));
         if !self.exact {
             // Two rules defining it, or one besides the disjunction: atoms may come from
             // outside. (`definers` lists a rule once per head: `p(1) ; p(X) : q(X)`.)
             let first = outside.next().map(|&(i, _)| i);
             return earlier || first.is_some_and(|first| outside.any(|&(i, _)| i != first));
         }
-        let plain_here = self.definers[atom.pred]
+        // A rule of the component defining the predicate in rounds of priority 0 (it runs in
+        // the first round) makes its generation advance.
+        let early_here = self.outside.definers[atom.pred]
             .iter()
-            .any(|&(i, _)| in_component(i) && plain_definer(&self.rules[i].rule));
-        !plain_here && (earlier || outside.next().is_some())
+            .any(|&(i, _)| in_component(i) && gringo_rounds::early_definer(&self.rules[i].rule));
+        !early_here && (earlier || outside.next().is_some())
     }
 
-    /// The first rule (and predicate) with a literal at risk beside another recursive one.
+    /// The first rule (and predicate) with a literal at risk before another recursive one.
     fn first_missed(&self) -> Option<(usize, PredId)> {
         (0..self.members.len()).find_map(|k| {
             let atom = self.missed_literal(k)?;
@@ -735,64 +739,51 @@ impl<'a, 'r> Loop<'a, 'r> {
         })
     }
 
-    /// A literal at risk in a part of member `k` where another literal is recursive and may
-    /// be new in the rounds before the component's first completion (when clingo misses the
-    /// at-risk literal's atoms from outside).
-    fn missed_literal(&self, k: usize) -> Option<&'r ir::Atom> {
-        let early = &self.early[&self.component[k]];
-        let parts = &self.parts[self.members[k]];
-        let recursive = |part: &Part<'r>| part.atoms.iter().any(|a| self.recursive(k, a));
-        let available = |part: &Part<'r>| part.atoms.iter().all(|a| early.available[a.pred]);
-        let body = parts.iter().find(|p| p.kind == PartKind::Body);
-        let body_available = body.is_none_or(available);
-        // Whether the plain body or a body item other than `item` has a recursive literal.
-        let rest_recursive = |item: Option<usize>| {
-            parts.iter().any(|p| {
-                (p.kind == PartKind::Body || p.kind.item().is_some_and(|j| Some(j) != item))
-                    && recursive(p)
-            })
+    /// Whether member `k` is a rule whose head is one atom that is an input fact.
+    fn head_is_fact(&self, k: usize) -> bool {
+        let ir::Head::Atom(h) = &self.rules[self.members[k]].rule.head else {
+            return false;
         };
-        // The atom the rule's body instance gives (the disjunction's accumulations need it)
-        // is recursive and may be new early.
-        let instance_early = self.fires_early(k, &early.available) && rest_recursive(None);
-        for part in parts {
-            let Some(position) = part
-                .atoms
-                .iter()
-                .position(|a| self.recursive(k, a) && self.at_risk(k, a))
-            else {
-                continue;
-            };
-            if !available(part) {
+        let args: Option<Vec<Sym>> = h
+            .args
+            .iter()
+            .map(|t| match t {
+                CTerm::Sym(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        let (facts, fact_preds) = self.outside.facts;
+        args.is_some_and(|args| fact_preds[h.pred].iter().any(|&f| facts.args(f) == args))
+    }
+
+    /// A literal at risk in a statement of member `k` that may fire before the component's
+    /// first completion with a recursive literal after it that may be new then (when clingo
+    /// misses the at-risk literal's atoms from outside).
+    fn missed_literal(&self, k: usize) -> Option<&'r ir::Atom> {
+        if self.head_is_fact(k) {
+            // an instance clingo misses would derive nothing new
+            return None;
+        }
+        let early = &self.early[&self.component[k]];
+        let aux = self.early_auxiliaries(k, &early.available);
+        let new_early = |s: &Slot<'r>| match s {
+            Slot::Atom(a) => self.recursive(k, a) && early.derived[a.pred],
+            Slot::Aux(x) => self.aux_recursive(k, *x) && aux.get(x) == Some(&true),
+        };
+        for st in &self.statements[self.members[k]] {
+            if !self.fires(k, st, &early.available, &aux) {
                 continue;
             }
-            // Another literal of the part, recursive and derived inside the component early.
-            let others = part
-                .atoms
-                .iter()
-                .enumerate()
-                .any(|(i, a)| i != position && self.recursive(k, a) && early.derived[a.pred]);
-            let auxiliary = match part.kind {
-                // The atom of an aggregate may be new early (its completion has priority 0);
-                // that of a conditional literal may not.
-                PartKind::Body => parts
-                    .iter()
-                    .any(|p| matches!(p.kind, PartKind::AggregateCondition(_))),
-                PartKind::HeadCondition => instance_early,
-                PartKind::ItemCondition(j) | PartKind::AggregateCondition(j) => {
-                    body_available && rest_recursive(Some(j))
+            for (i, (slot, _)) in st.slots.iter().enumerate() {
+                let Slot::Atom(a) = slot else {
+                    continue;
+                };
+                if !(self.recursive(k, a) && self.at_risk(k, a)) {
+                    continue;
                 }
-                PartKind::ItemLiterals(j) => {
-                    let condition = parts
-                        .iter()
-                        .filter(|p| p.kind == PartKind::ItemCondition(j));
-                    body_available
-                        && condition.clone().all(available)
-                        && (rest_recursive(Some(j)) || condition.clone().any(recursive))
+                if (0..st.slots.len()).any(|j| st.may_follow(i, j) && new_early(&st.slots[j].0)) {
+                    return Some(a);
                 }
-            };
-            if others || auxiliary {
-                return Some(part.atoms[position]);
             }
         }
         None
@@ -809,13 +800,8 @@ mod tests {
         let (rules, _, syms) = crate::ground::planned_rules(source);
         let rule = &rules[0].rule;
         let head = heads(rule)[0];
-        let body = parts(rule)
-            .into_iter()
-            .find(|p| p.kind == PartKind::Body)
-            .expect("a body part");
-        let literal = body
-            .atoms
-            .iter()
+        let statements = gringo_rounds::statements(rule, &syms);
+        let literal = statement_atoms(&statements)
             .find(|a| a.pred == head.pred)
             .expect("a literal");
         Unifier::atoms(&syms, [rule, rule], literal, head)
@@ -832,18 +818,5 @@ mod tests {
         assert!(!body_unifies_with_head("p(f(X)) :- p(g(X)), d(X)."));
         // arithmetic may be anything
         assert!(body_unifies_with_head("p(f(X)) :- p(X+1), d(X)."));
-    }
-
-    #[test]
-    fn a_lone_choice_elements_condition_is_part_of_the_body() {
-        let (rules, _, _) = crate::ground::planned_rules("{ a : b } :- c. { d : e ; f } :- c.");
-        let kinds = |i: usize| -> Vec<(bool, usize)> {
-            parts(&rules[i].rule)
-                .iter()
-                .map(|p| (p.kind == PartKind::Body, p.atoms.len()))
-                .collect()
-        };
-        assert_eq!(kinds(0), vec![(true, 2)]);
-        assert_eq!(kinds(1), vec![(false, 1), (false, 0), (true, 1)]);
     }
 }

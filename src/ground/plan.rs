@@ -11,7 +11,7 @@
 use super::ir::{Body, CondId, Condition, Head, Lit, Rule, Step};
 use super::term::{CTerm, VarId};
 use crate::syntax::Diagnostic;
-use crate::syntax::ast::{CmpOp, Sign};
+use crate::syntax::ast::{CmpOp, Sign, Span};
 
 /// The plans of one rule: its body and every condition in it.
 #[derive(Clone, Debug)]
@@ -285,8 +285,10 @@ pub fn plan_delta(rule: &Rule, delta: usize) -> Vec<Step> {
     plan_items(&body_items(rule), &mut bound, Some(delta)).expect("rule was checked safe")
 }
 
-fn unsafe_error(rule: &Rule, vars: &[VarId]) -> Diagnostic {
-    let mut d = Diagnostic::error(&rule.span, "unsafe variables in rule");
+/// The error for `vars`, unbound in `rule`, reported at `span`: the rule, or the body
+/// aggregate or conditional literal they are local to (as clingo does).
+fn unsafe_error(rule: &Rule, span: &Span, vars: &[VarId]) -> Diagnostic {
+    let mut d = Diagnostic::error(span, "unsafe variables in rule");
     let mut seen = Vec::new();
     for &v in vars {
         let var = &rule.vars[v];
@@ -308,12 +310,14 @@ pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
     let mut planner = Planner {
         rule,
         conditions: vec![Vec::new(); rule.num_conditions],
+        span: rule.span.clone(),
     };
     let mut bound = vec![false; rule.num_vars()];
     let body = plan_items(&body_items(rule), &mut bound, None)
-        .map_err(|vars| unsafe_error(rule, &vars))?;
+        .map_err(|vars| unsafe_error(rule, &rule.span, &vars))?;
     for b in &rule.body {
-        if let Body::Conditional { alts, cond } = b {
+        if let Body::Conditional { alts, cond, span } = b {
+            planner.span = span.clone();
             let local = planner.condition(cond, bound.clone())?;
             for alt in alts {
                 let inner = planner.condition(&alt.cond, local.clone())?;
@@ -323,10 +327,12 @@ pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
     }
     for b in &rule.body {
         if let Body::Aggregate(a) = b {
+            planner.span = rule.span.clone();
             planner.check(a.globals.clone(), &bound)?;
             for (_, t) in &a.guards {
                 planner.check(t.vars(), &bound)?;
             }
+            planner.span = a.span.clone();
             for e in &a.elems {
                 let mut local = vec![false; rule.num_vars()];
                 for &v in &a.globals {
@@ -337,6 +343,7 @@ pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
             }
         }
     }
+    planner.span = rule.span.clone();
     planner.head(&bound)?;
     Ok(RulePlan {
         body,
@@ -348,6 +355,8 @@ pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
 struct Planner<'r> {
     rule: &'r Rule,
     conditions: Vec<Vec<Step>>,
+    /// Where unsafe variables are reported: the rule, or the body element being checked.
+    span: Span,
 }
 
 impl Planner<'_> {
@@ -357,7 +366,7 @@ impl Planner<'_> {
         if unbound.is_empty() {
             Ok(())
         } else {
-            Err(unsafe_error(self.rule, &unbound))
+            Err(unsafe_error(self.rule, &self.span, &unbound))
         }
     }
 
@@ -369,7 +378,8 @@ impl Planner<'_> {
         mut bound: Vec<bool>,
     ) -> Result<Vec<bool>, Diagnostic> {
         let lits: Vec<(usize, &Lit)> = cond.lits.iter().enumerate().collect();
-        let plan = plan_lits(&lits, &mut bound, None).map_err(|v| unsafe_error(self.rule, &v))?;
+        let plan = plan_lits(&lits, &mut bound, None)
+            .map_err(|v| unsafe_error(self.rule, &self.span, &v))?;
         let id: CondId = cond.id;
         self.conditions[id] = plan;
         Ok(bound)

@@ -11,6 +11,12 @@
 //!   d(W)}.` never derives `q` -- but with other rules for `r` around it does, so aspsat
 //!   refuses the shape. Without a unifier (`r(X,X) : x ; q :- r(1,2), ...`) clingo grounds the
 //!   rule as usual and so does aspsat.
+//!
+//! Why gringo never fires such a rule is the mechanism of clingo issue #495, modelled once in
+//! [`super::gringo_rounds`]: the body atom stays "new" until the disjunction's completion runs,
+//! and the assignment's atom, which comes after it in gringo's order of the body, is new in
+//! the rounds before. The #495 check ([`super::own_conditions`]) reads the rules marked here
+//! as never firing (a `#false` in the body) as rules without instances.
 
 use super::unpool::{expand_term, literal_vars, term_vars};
 use crate::syntax::Diagnostic;
@@ -118,8 +124,8 @@ fn assignment(l: &BodyLit, body: &[BodyLit]) -> Tri {
     }
 }
 
-/// The variables `l` may bind: those of a positive atom, of an equation, of an aggregate's
-/// guards.
+/// The variables `l` may bind: those of a positive atom, of an equation (also in a chain), of
+/// an aggregate's guards.
 fn binding_vars(l: &BodyLit, out: &mut Vec<String>) {
     match l {
         BodyLit::Lit(Literal::Atom {
@@ -134,6 +140,20 @@ fn binding_vars(l: &BodyLit, out: &mut Vec<String>) {
         }) => {
             term_vars(lhs, out);
             term_vars(rhs, out);
+        }
+        // a chain's equations, once it is split
+        BodyLit::Lit(Literal::Chain {
+            negated: false,
+            first,
+            rest,
+            ..
+        }) => {
+            for (lhs, op, rhs) in super::unpool::chain_comparisons(first, rest) {
+                if op == CmpOp::Eq {
+                    term_vars(lhs, out);
+                    term_vars(rhs, out);
+                }
+            }
         }
         BodyLit::Aggregate { agg, .. } => {
             for g in agg.left.iter().chain(agg.right.iter()) {

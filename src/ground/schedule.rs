@@ -25,7 +25,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             comp_of[p] = c;
         }
     }
-    super::own_conditions::refuse(g, rules)?;
+    super::own_conditions::refuse(g, rules, facts)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);

@@ -13,13 +13,19 @@
 //! * the condition of a conditional body literal: the literal (it holds); its literal: the
 //!   literal becomes `#false : cond`.
 //!
+//! A comparison chain goes as a comparison does; a *negated* chain with such a term holds
+//! instead, wherever it is ([`settle_negated_chains`], applied to the whole statement first).
+//!
 //! Pools were expanded before, except inside conditional literals, disjunction atoms and body
 //! aggregate elements: there a term counts as undefined when every alternative of it is (gringo
 //! drops the undefined alternatives one by one; the grounder does that for the others, as it
 //! finds each instance undefined).
 
+use super::compile::{Compiler, RuleHead};
 use super::quirks::is_ground;
+use super::undefined::OPERATION_UNDEFINED;
 use super::unpool::{expand_conjunction, expand_term};
+use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 
 /// What a variable-free term evaluates to, for [`undefined_at`].
@@ -112,9 +118,113 @@ fn undefined(t: &Term, value: &mut Value) -> bool {
 
 fn literal_undefined(l: &Literal, value: &mut Value) -> bool {
     match l {
-        Literal::Atom { atom, .. } => undefined(&atom.term, value),
-        Literal::Comparison { lhs, rhs, .. } => undefined(lhs, value) || undefined(rhs, value),
-        Literal::Bool(..) => false,
+        // [`negated_chain`] has replaced the negated chains with an undefined term
+        Literal::Chain { negated: true, .. } | Literal::Bool(..) => false,
+        // the first undefined term is the one reported
+        _ => l.terms().into_iter().any(|t| undefined(t, value)),
+    }
+}
+
+/// What gringo's simplification makes of a negated comparison chain (see
+/// [`super::unpool`]'s "Comparison chains").
+pub enum NegatedChain {
+    /// No alternative of its pools has an undefined term: it stays.
+    Stays,
+    /// An alternative has one, so the chain holds (gringo makes that alternative `0 = 0`, and
+    /// the disjunction of the alternatives holds with it). The other alternatives are gone
+    /// from the meaning but not from gringo's safety check: these are the variables of
+    /// theirs, which must still be bound (`not 1 < (1/0;X) < 3` needs `X` bound).
+    Holds { still_bound: Vec<Term> },
+}
+
+/// Replaces each negated chain of the statement that holds (see [`negated_chain`]) by
+/// `#true`, or when the alternatives that do not hold have variables `V1,...,Vn`, by the
+/// comparison `(V1,...,Vn) >= (V1,...,Vn)`, which holds and binds none of them.
+pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) {
+    st.for_each_literal_mut(&mut |l| {
+        let Literal::Chain {
+            negated: true,
+            first,
+            rest,
+            span,
+        } = l
+        else {
+            return;
+        };
+        let NegatedChain::Holds { mut still_bound } = negated_chain(first, rest, value) else {
+            return;
+        };
+        let span = span.clone();
+        *l = match still_bound.len() {
+            0 => Literal::Bool(true, span),
+            1 => {
+                let v = still_bound.pop().expect("one variable");
+                Literal::Comparison {
+                    op: CmpOp::Ge,
+                    lhs: v.clone(),
+                    rhs: v,
+                    span,
+                }
+            }
+            _ => {
+                let tuple = Term::Fun {
+                    name: String::new(),
+                    args: still_bound,
+                    negative: false,
+                    span: span.clone(),
+                };
+                Literal::Comparison {
+                    op: CmpOp::Ge,
+                    lhs: tuple.clone(),
+                    rhs: tuple,
+                    span,
+                }
+            }
+        };
+    });
+}
+
+/// Decides a negated chain `not t0 op1 t1 ...` per alternative of the pools of its terms
+/// (expanded once for the whole chain); records the undefined operations clingo reports.
+pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) -> NegatedChain {
+    let terms: Vec<&Term> = std::iter::once(first)
+        .chain(rest.iter().map(|(_, t)| t))
+        .collect();
+    let (mut undefined, mut still_bound) = (Vec::new(), Vec::new());
+    for alternative in super::unpool::product(&terms, |t| expand_term(t)) {
+        match alternative.iter().find_map(|t| undefined_at(t, value.eval)) {
+            Some(span) => undefined.push(span),
+            None => alternative
+                .iter()
+                .for_each(|t| variables(t, &mut still_bound)),
+        }
+    }
+    if undefined.is_empty() {
+        return NegatedChain::Stays;
+    }
+    value.undefined.extend(undefined);
+    NegatedChain::Holds { still_bound }
+}
+
+/// The variables of `t` not in `out` yet, as terms (with the span of their first occurrence).
+fn variables(t: &Term, out: &mut Vec<Term>) {
+    match t {
+        Term::Var(name, _)
+            if !out
+                .iter()
+                .any(|v| matches!(v, Term::Var(n, _) if n == name)) =>
+        {
+            out.push(t.clone())
+        }
+        // each `_` is a variable of its own (unsafe in a comparison, as in clingo)
+        Term::Anonymous(_) => out.push(t.clone()),
+        Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().for_each(|a| variables(a, out)),
+        Term::Unary(_, x, _) => variables(x, out),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => {
+            variables(x, out);
+            variables(y, out);
+        }
+        _ => {}
     }
 }
 
@@ -257,4 +367,109 @@ pub fn any_term_undefined<'t>(
     value: &mut Value,
 ) -> bool {
     terms.into_iter().any(|t| undefined(t, value))
+}
+
+/// The compiler applies the simplification to each rule it compiles (the head first, as
+/// gringo: its undefined operation is the one reported).
+impl Compiler<'_> {
+    /// The rule without what gringo's simplification removes before grounding (see
+    /// this module); `None` when the whole rule goes.
+    pub(super) fn without_undefined(
+        &mut self,
+        head: &RuleHead,
+        body: &[BodyLit],
+    ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
+        let mut error = None;
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        // The head first, as gringo: its undefined operation is the one reported.
+        let mut simplify = || {
+            let head = match head {
+                RuleHead::Ast(h) => {
+                    let (h, extra_body) = self::head(h, &mut value)?;
+                    let mut body = self::body(body, &mut value)?;
+                    body.extend(extra_body);
+                    return Some((RuleHead::Ast(h), body));
+                }
+                RuleHead::Show(t) if any_term_undefined([t], &mut value) => {
+                    return None;
+                }
+                RuleHead::Cost {
+                    weight,
+                    priority,
+                    terms,
+                } => {
+                    let all = std::iter::once(weight).chain(priority).chain(terms);
+                    if any_term_undefined(all, &mut value) {
+                        return None;
+                    }
+                    head.clone()
+                }
+                _ => head.clone(),
+            };
+            Some((head, self::body(body, &mut value)?))
+        };
+        let kept = simplify();
+        let undefined = value.undefined;
+        self.record_undefined(undefined);
+        match error {
+            Some(d) => Err(d),
+            None => Ok(kept),
+        }
+    }
+
+    /// gringo's simplification of the statement's negated comparison chains, before their
+    /// pools are expanded with the rest of the statement (see [`negated_chain`]).
+    pub fn settle_negated_chains(&mut self, st: &mut Statement) -> Result<(), Diagnostic> {
+        let mut error = None;
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        settle_negated_chains(st, &mut value);
+        let undefined = value.undefined;
+        self.record_undefined(undefined);
+        error.map_or(Ok(()), Err)
+    }
+
+    /// clingo's "operation undefined" for the parts removed before grounding (once each).
+    fn record_undefined(&mut self, spans: Vec<Span>) {
+        for span in spans {
+            let info = Diagnostic::info(&span, OPERATION_UNDEFINED);
+            if !self.infos.contains(&info) {
+                self.infos.push(info);
+            }
+        }
+    }
+
+    /// Whether gringo's simplification finds `t` undefined before grounding.
+    pub(super) fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
+        let mut error = None;
+        let mut eval = |t: &Term| self.ground_value(t, &mut error);
+        let mut value = Value {
+            eval: &mut eval,
+            undefined: Vec::new(),
+        };
+        let undefined = any_term_undefined([t], &mut value);
+        error.map_or(Ok(undefined), Err)
+    }
+
+    /// The value of a variable-free term for this module (the first error in `error`).
+    fn ground_value(&mut self, t: &Term, error: &mut Option<Diagnostic>) -> GroundValue {
+        match self.ground_term(t) {
+            Ok(Some(s)) => match self.syms.as_int(s) {
+                Some(i) => GroundValue::Int(i),
+                None => GroundValue::Other,
+            },
+            Ok(None) => GroundValue::Undefined,
+            Err(d) => {
+                error.get_or_insert(d);
+                GroundValue::Other
+            }
+        }
+    }
 }

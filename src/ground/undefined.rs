@@ -286,14 +286,7 @@ fn term_at(t: &Term, span: &crate::syntax::ast::Span) -> Option<String> {
 /// Every top-level term of a statement: atoms' terms, comparison sides, aggregate guards and
 /// element tuples, weights.
 pub(super) fn for_each_term(st: &Statement, f: &mut dyn FnMut(&Term)) {
-    let lit = |l: &Literal, f: &mut dyn FnMut(&Term)| match l {
-        Literal::Atom { atom, .. } => f(&atom.term),
-        Literal::Comparison { lhs, rhs, .. } => {
-            f(lhs);
-            f(rhs);
-        }
-        Literal::Bool(..) => {}
-    };
+    let lit = |l: &Literal, f: &mut dyn FnMut(&Term)| l.terms().into_iter().for_each(&mut *f);
     let body = |bs: &[BodyLit], f: &mut dyn FnMut(&Term)| {
         for b in bs {
             match b {

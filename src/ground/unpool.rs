@@ -21,6 +21,32 @@
 //!
 //! So `p(1;2) ; q.` has the answer sets {p(1),p(2)} and {q}, `q(2..1) ; r.` holds trivially
 //! (an empty conjunction), and `a :- p(1;2) : q.` needs `p(1)` or `p(2)` when `q` holds.
+//!
+//! ## Comparison chains
+//!
+//! A chain `t0 op1 t1 op2 t2 ...` ([`Literal::Chain`]) is one literal until gringo's rewriting
+//! is done with it, in three steps (clingo's `RelationLiteral`: `unpool`, `simplify`,
+//! `unpoolComparison`):
+//!
+//! 1. its pools are expanded once for the whole chain: `1 < (X;5) < 3` is the alternatives
+//!    `1 < X < 3` and `1 < 5 < 3` (not `1 < X, 5 < 3` — the middle term is written once), and
+//!    the alternatives go where the table puts those of a literal in that place;
+//! 2. a *negated* chain with a term undefined whatever its variables (`not 1 < 2 < 1/0`)
+//!    holds: gringo's simplification makes that alternative `0 = 0` (a plain or negated
+//!    comparison with such a term is false instead), and the disjunction of the alternatives
+//!    holds with it. [`super::static_undefined::settle_negated_chains`] decides it for the
+//!    whole statement before anything else is compiled (keeping the safety check the other
+//!    alternatives still get);
+//! 3. it is split: a chain is the conjunction `t0 op1 t1, t1 op2 t2, ...` whose comparisons
+//!    share their middle terms — an interval there is one range for the chain
+//!    (`1 < 1..2 < 2` never holds), compiled once (`Compiler::literals`); a negated chain is
+//!    the disjunction `t0 !op1 t1 ; t1 !op2 t2 ; ...` and its comparisons are alternatives
+//!    like those of a pool ([`expand_literal`]): one rule per comparison in a body, one
+//!    condition per comparison in a condition (so one element or conditional literal each),
+//!    alternatives of a conditional literal's literal. Evaluated at grounding, a comparison
+//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`. The
+//!    parser refuses an interval in a negated chain: gringo puts its range beside every one
+//!    of the comparisons, where each alternative here only has its own terms' ranges.
 
 use crate::syntax::ast::*;
 
@@ -120,8 +146,57 @@ pub fn expand_literal(l: &Literal) -> Vec<Literal> {
                 })
                 .collect()
         }
+        Literal::Chain {
+            negated,
+            first,
+            rest,
+            span,
+        } => {
+            let terms: Vec<&Term> = std::iter::once(first)
+                .chain(rest.iter().map(|(_, t)| t))
+                .collect();
+            let mut out = Vec::new();
+            for terms in product(&terms, |t| expand_term(t)) {
+                let mut terms = terms.into_iter();
+                let first = terms.next().expect("a chain has a first term");
+                let rest: Vec<(CmpOp, Term)> = rest.iter().map(|(op, _)| *op).zip(terms).collect();
+                if *negated {
+                    out.extend(negated_chain_alternatives(&first, &rest, span));
+                } else {
+                    out.push(Literal::Chain {
+                        negated: false,
+                        first,
+                        rest,
+                        span: span.clone(),
+                    });
+                }
+            }
+            out
+        }
         Literal::Bool(..) => vec![l.clone()],
     }
+}
+
+/// The comparisons of a chain without pools, in order: `t0 op1 t1`, `t1 op2 t2`, ...
+pub fn chain_comparisons<'t>(
+    first: &'t Term,
+    rest: &'t [(CmpOp, Term)],
+) -> impl Iterator<Item = (&'t Term, CmpOp, &'t Term)> {
+    let lefts = std::iter::once(first).chain(rest.iter().map(|(_, t)| t));
+    lefts.zip(rest).map(|(l, (op, r))| (l, *op, r))
+}
+
+/// `not t0 op1 t1 op2 t2 ...` as the alternatives `t0 !op1 t1`, `t1 !op2 t2`, ... (one of
+/// them holds exactly when the conjunction does not).
+fn negated_chain_alternatives(first: &Term, rest: &[(CmpOp, Term)], span: &Span) -> Vec<Literal> {
+    chain_comparisons(first, rest)
+        .map(|(lhs, op, rhs)| Literal::Comparison {
+            op: op.negate(),
+            lhs: lhs.clone(),
+            rhs: rhs.clone(),
+            span: span.clone(),
+        })
+        .collect()
 }
 
 /// A condition (conjunction) with pools: every combination of alternatives.
@@ -335,14 +410,7 @@ pub fn disjunction_elems(elems: &[DisjElem]) -> Vec<DisjunctionElem> {
 }
 
 pub(super) fn literal_vars(l: &Literal, out: &mut Vec<String>) {
-    match l {
-        Literal::Atom { atom, .. } => term_vars(&atom.term, out),
-        Literal::Comparison { lhs, rhs, .. } => {
-            term_vars(lhs, out);
-            term_vars(rhs, out);
-        }
-        Literal::Bool(..) => {}
-    }
+    l.terms().into_iter().for_each(|t| term_vars(t, out));
 }
 
 pub(super) fn term_vars(t: &Term, out: &mut Vec<String>) {

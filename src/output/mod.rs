@@ -87,6 +87,10 @@ pub struct Stats {
     pub bound_encoding: crate::translate::EncodingStats,
     /// What the search measured.
     pub search: SolveStats,
+    /// The ground rules by kind (`--stats=2`).
+    pub rule_kinds: crate::program::RuleKinds,
+    /// What each part of the translation added to the CNF (`--stats=2`).
+    pub origins: Vec<crate::translate::Origin>,
 }
 
 impl Stats {
@@ -101,6 +105,8 @@ impl Stats {
             ground_time: compiled.ground_time,
             translate_time: compiled.translate_time,
             encoding: tr.encoding_stats,
+            rule_kinds: compiled.program.rule_kinds(),
+            origins: tr.origins.clone(),
             ..Stats::default()
         }
     }
@@ -110,7 +116,8 @@ impl Stats {
 pub struct Printer {
     format: Format,
     style: Style,
-    show_stats: bool,
+    /// `--stats=N`: 0 none, 1 aspsat's sizes and counts, 2 also their detail.
+    stats_level: u8,
     inputs: Vec<String>,
     /// What `Reading from` names (text).
     reading: String,
@@ -139,8 +146,14 @@ pub struct Printer {
     calls: usize,
     /// Where each solve call's witnesses start in `witnesses` after the first call's.
     call_starts: Vec<usize>,
-    /// `--enum-mode=brave|cautious`: the consequences' bounds after each model.
+    /// When each solve call after the first began (seconds since the run started; the first
+    /// begins at 0, as clingo's JSON `Start`).
+    call_times: Vec<f64>,
+    /// `--enum-mode=brave|cautious`: which consequences, and the last estimate's bounds.
     consequences: Option<Consequences>,
+    /// `--opt-mode=enum`: models carry costs but nothing is optimized (clingo's summary then
+    /// has no `Optimization` line and its JSON no `Optimum`).
+    costs_only: bool,
 }
 
 /// A model kept for later printing: its shown atoms, costs, and when it was found (seconds
@@ -150,19 +163,21 @@ struct Witness {
     symbols: Vec<String>,
     costs: Option<Vec<i64>>,
     time: f64,
+    /// The bounds `(L, U)` of a consequences' estimate (`--enum-mode=brave|cautious`).
+    bounds: Option<(usize, usize)>,
 }
 
 /// What the output says of brave or cautious consequences: clingo's `Consequences: [L;U]`
-/// after each model (`L` certain, at most `U`), and the summary lines.
+/// after each estimate (`L` certain, at most `U`), and the summary lines.
 #[derive(Clone, Debug)]
 struct Consequences {
     mode: ConsequenceMode,
-    /// `(L, U)` after each model (JSON's witnesses need them all).
-    bounds: Vec<(usize, usize)>,
+    /// The last estimate's `(L, U)`.
+    last: Option<(usize, usize)>,
 }
 
 impl Printer {
-    pub fn new(format: Format, show_stats: bool, inputs: Vec<String>) -> Self {
+    pub fn new(format: Format, stats_level: u8, inputs: Vec<String>) -> Self {
         // Standard input (no file, or `-`) is named as in diagnostics.
         let inputs = if inputs.is_empty() {
             vec![crate::load::STDIN.to_string()]
@@ -186,7 +201,7 @@ impl Printer {
         Printer {
             format,
             style: Style::default(),
-            show_stats,
+            stats_level,
             inputs,
             reading,
             times: true,
@@ -202,31 +217,41 @@ impl Printer {
             finished: false,
             calls: 1,
             call_starts: Vec::new(),
+            call_times: Vec::new(),
             consequences: None,
+            costs_only: false,
         }
     }
 
     /// Brave or cautious consequences are printed instead of answer sets.
     pub fn set_consequences(&mut self, mode: ConsequenceMode) {
-        self.consequences = Some(Consequences {
-            mode,
-            bounds: Vec::new(),
-        });
+        self.consequences = Some(Consequences { mode, last: None });
+    }
+
+    /// `--opt-mode=enum`: models show their costs, but there is no optimum to speak of.
+    pub fn set_costs_only(&mut self) {
+        self.costs_only = true;
     }
 
     /// The estimate of the consequences after a model, with its bounds (see
-    /// [`crate::solve::consequences`]).
-    pub fn estimate(&mut self, symbols: Vec<String>, lower: usize, upper: usize) {
+    /// [`crate::solve::consequences`]) and, when optimizing, the model's costs.
+    pub fn estimate(
+        &mut self,
+        symbols: Vec<String>,
+        costs: Option<Vec<i64>>,
+        lower: usize,
+        upper: usize,
+    ) {
         if let Some(c) = &mut self.consequences {
-            c.bounds.push((lower, upper));
+            c.last = Some((lower, upper));
         }
-        self.model(symbols, None);
+        self.add_model(symbols, costs, Some((lower, upper)));
     }
 
     /// The printer of `aspsat decode`: text (or JSON) reading from the CNF and the solver's
     /// answer, no times.
     pub fn decoding(cnf: &str, answer: &str, format: Format) -> Self {
-        let mut p = Printer::new(format, false, vec![cnf.into(), answer.into()]);
+        let mut p = Printer::new(format, 0, vec![cnf.into(), answer.into()]);
         p.reading = format!("{cnf} and {answer}");
         p.times = false;
         p
@@ -251,6 +276,7 @@ impl Printer {
     pub fn solving(&mut self) {
         self.calls += 1;
         self.call_starts.push(self.witnesses.len());
+        self.call_times.push(self.start.elapsed().as_secs_f64());
         self.numbering_offset = self.models;
         self.optimal_phase = false;
         if self.format == Format::Json || self.style.terse {
@@ -295,6 +321,15 @@ impl Printer {
     }
 
     pub fn model(&mut self, symbols: Vec<String>, costs: Option<Vec<i64>>) {
+        self.add_model(symbols, costs, None);
+    }
+
+    fn add_model(
+        &mut self,
+        symbols: Vec<String>,
+        costs: Option<Vec<i64>>,
+        bounds: Option<(usize, usize)>,
+    ) {
         if costs.is_some() {
             self.best_costs = costs.clone();
         }
@@ -304,6 +339,7 @@ impl Printer {
             symbols,
             costs,
             time: self.start.elapsed().as_secs_f64(),
+            bounds,
         };
         match (self.format, self.style.models) {
             (Format::Json, _) => self.witnesses.push(witness),
@@ -340,11 +376,11 @@ impl Printer {
                     writeln!(out, "{answer}")?;
                 }
                 writeln!(out, "{}", symbols.join(" "))?;
+                if let Some((lower, upper)) = witness.bounds {
+                    writeln!(out, "Consequences: [{lower};{upper}]")?;
+                }
                 if let Some(c) = costs {
                     writeln!(out, "Optimization: {}", join_costs(c))?;
-                }
-                if let Some((lower, upper)) = self.consequence_bounds(index) {
-                    writeln!(out, "Consequences: [{lower};{upper}]")?;
                 }
                 out.flush()
             })(),
@@ -419,8 +455,11 @@ impl Printer {
         let _ = writeln!(out, "{}", verdict.text());
         let _ = writeln!(out);
         self.summary_lines(out, "", 13, verdict, more, total);
-        if self.show_stats && self.times {
+        if self.stats_level > 0 && self.times {
             self.text_stats(out);
+        }
+        if self.stats_level > 1 && self.times {
+            self.detailed_text_stats(out);
         }
     }
 
@@ -440,14 +479,13 @@ impl Printer {
         };
         let plus = if more { "+" } else { "" };
         line(out, "Models", format!("{}{plus}", self.models));
-        if let Some((mode, known, _)) = self.consequence_summary(more) {
+        let consequences = self.consequence_summary(more);
+        if let Some((mode, _, _)) = consequences {
             line(out, &format!("  {mode}"), yes_or_unknown(more).to_string());
-            line(out, "Consequences", format!("{known}{plus}"));
         }
-        if !self.times {
-            return;
-        }
-        if let Some(c) = &self.best_costs {
+        if self.times
+            && let Some(c) = &self.best_costs
+        {
             // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
@@ -455,7 +493,18 @@ impl Printer {
                 "unknown"
             };
             line(out, "  Optimum", proven.to_string());
-            line(out, "Optimization", join_costs(c));
+            if self.optimal_models > 1 {
+                line(out, "  Optimal", self.optimal_models.to_string());
+            }
+            if !self.costs_only {
+                line(out, "Optimization", join_costs(c));
+            }
+        }
+        if let Some((_, known, _)) = consequences {
+            line(out, "Consequences", format!("{known}{plus}"));
+        }
+        if !self.times {
+            return;
         }
         line(out, "Calls", self.calls.to_string());
         let search = &self.stats.search;
@@ -544,6 +593,55 @@ impl Printer {
         );
     }
 
+    /// `--stats=2`: the ground rules by kind, the CNF by the part of the translation that added
+    /// it, and the SAT calls with and without a model.
+    fn detailed_text_stats(&self, out: &mut impl Write) {
+        let s = &self.stats;
+        let k = &s.rule_kinds;
+        let _ = writeln!(out);
+        let kinds = [
+            ("Ground rules", s.ground_rules),
+            ("  Normal", k.normal),
+            ("  Choice", k.choice),
+            ("  Integrity", k.constraints),
+            ("  Aggregate", k.with_aggregates),
+            ("  Condition", k.with_conditionals),
+            ("Disjunctive", k.disjunctive),
+            ("Facts", k.facts),
+            ("Minimize", k.minimize),
+            ("Edges", k.edges),
+        ];
+        for (label, n) in kinds {
+            let _ = writeln!(out, "{label:<13}: {n}");
+        }
+        // by origin: what each part of the translation added (none recorded in incremental
+        // mode)
+        if !s.origins.is_empty() {
+            let _ = writeln!(
+                out,
+                "CNF origins  : {} clauses, {} vars",
+                s.cnf_clauses, s.cnf_vars
+            );
+            for o in &s.origins {
+                let label = format!("  {}", o.name);
+                let _ = writeln!(out, "{label:<19}: {} clauses, {} vars", o.clauses, o.vars);
+            }
+        }
+        let search = &s.search;
+        for (label, calls) in [
+            ("SAT calls", search.sat_calls),
+            ("UNSAT calls", search.unsat_calls),
+        ] {
+            let _ = writeln!(
+                out,
+                "{label:<13}: {} (total {:.3}s, longest {:.3}s)",
+                calls.count,
+                calls.total.as_secs_f64(),
+                calls.max.as_secs_f64()
+            );
+        }
+    }
+
     /// clingo's JSON document (`--outf=2`), with aspsat's statistics under `Stats` with `--stats`.
     fn json_summary(&self, verdict: Verdict, more: bool, total: Duration) -> Json {
         let s = &self.stats;
@@ -553,20 +651,20 @@ impl Printer {
             ModelsShown::Last => &self.witnesses[self.witnesses.len().saturating_sub(1)..],
             ModelsShown::None => &[],
         };
-        let first_shown = self.witnesses.len() - shown.len();
         let witnesses: Vec<Json> = shown
             .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let mut witness = match &w.costs {
-                    Some(c) => json!({ "Value": w.symbols, "Costs": c }),
-                    None => json!({ "Value": w.symbols }),
-                };
+            .map(|w| {
+                // in clingo's order of keys
+                let mut witness = json!({});
                 if self.times {
                     witness["Time"] = json!((w.time * 1000.0).round() / 1000.0);
                 }
-                if let Some((lower, upper)) = self.consequence_bounds(first_shown + i) {
+                witness["Value"] = json!(w.symbols);
+                if let Some((lower, upper)) = w.bounds {
                     witness["Consequences"] = json!({ "True": lower, "Open": upper - lower });
+                }
+                if let Some(c) = &w.costs {
+                    witness["Costs"] = json!(c);
                 }
                 witness
             })
@@ -577,15 +675,28 @@ impl Printer {
             bounds.extend(&self.call_starts);
         }
         bounds.push(witnesses.len());
+        // clingo's `Start` and `Stop` of each call: a call ends when the next begins
+        let mut times = vec![0.0];
+        if self.style.models == ModelsShown::All {
+            times.extend(&self.call_times);
+        }
+        times.push(total.as_secs_f64());
         let calls: Vec<Json> = bounds
             .windows(2)
-            .map(|w| {
+            .zip(times.windows(2))
+            .map(|(w, t)| {
                 let mut call = serde_json::Map::new();
+                if self.times {
+                    call.insert("Start".into(), json!((t[0] * 1000.0).round() / 1000.0));
+                }
                 if w[1] > w[0] {
                     call.insert(
                         "Witnesses".into(),
                         Json::Array(witnesses[w[0]..w[1]].to_vec()),
                     );
+                }
+                if self.times {
+                    call.insert("Stop".into(), json!((t[1] * 1000.0).round() / 1000.0));
                 }
                 Json::Object(call)
             })
@@ -609,7 +720,7 @@ impl Printer {
             doc["Models"][mode] = json!(yes_or_unknown(more));
             doc["Models"]["Consequences"] = json!({ "True": known, "Open": open });
         }
-        if let Some(c) = &self.best_costs {
+        if let Some(c) = self.best_costs.as_ref().filter(|_| !self.costs_only) {
             // clingo: "unknown" when the search stopped before proving the optimum
             let proven = if verdict == Verdict::OptimumFound {
                 "yes"
@@ -620,7 +731,7 @@ impl Printer {
             doc["Models"]["Optimal"] = json!(self.optimal_models.max(usize::from(proven == "yes")));
             doc["Models"]["Costs"] = json!(c);
         }
-        if self.show_stats {
+        if self.stats_level > 0 {
             doc["Stats"] = json!({
                 "GroundAtoms": s.ground_atoms,
                 "GroundRules": s.ground_rules,
@@ -640,16 +751,36 @@ impl Printer {
                 "SolveTime": round3(search.solve_time),
             });
         }
+        if self.stats_level > 1 {
+            let k = &s.rule_kinds;
+            doc["Stats"]["Rules"] = json!({
+                "Normal": k.normal,
+                "Choice": k.choice,
+                "Integrity": k.constraints,
+                "Aggregate": k.with_aggregates,
+                "Condition": k.with_conditionals,
+                "Disjunctive": k.disjunctive,
+                "Facts": k.facts,
+                "Minimize": k.minimize,
+                "Edges": k.edges,
+            });
+            let mut origins = serde_json::Map::new();
+            for o in &s.origins {
+                origins.insert(
+                    o.name.to_string(),
+                    json!({ "Clauses": o.clauses, "Vars": o.vars }),
+                );
+            }
+            doc["Stats"]["CnfOrigins"] = Json::Object(origins);
+            let calls = |c: crate::solve::CallTimes| json!({ "Count": c.count, "Total": round3(c.total), "Max": round3(c.max) });
+            doc["Stats"]["SatCalls"] = calls(search.sat_calls);
+            doc["Stats"]["UnsatCalls"] = calls(search.unsat_calls);
+        }
         doc
     }
 }
 
 impl Printer {
-    /// The consequences' bounds printed with model number `index` (from 0).
-    fn consequence_bounds(&self, index: usize) -> Option<(usize, usize)> {
-        self.consequences.as_ref()?.bounds.get(index).copied()
-    }
-
     /// `Brave` or `Cautious`, the consequences known and those still open: the last estimate,
     /// exact when the search ended (`more` false).
     fn consequence_summary(&self, more: bool) -> Option<(&'static str, usize, usize)> {
@@ -659,7 +790,7 @@ impl Printer {
             ConsequenceMode::Cautious => "Cautious",
         };
         // without a model clingo prints no consequences
-        let (lower, upper) = *c.bounds.last()?;
+        let (lower, upper) = c.last?;
         Some(match (more, c.mode) {
             (true, _) => (name, lower, upper - lower),
             (false, ConsequenceMode::Brave) => (name, lower, 0),

@@ -249,7 +249,50 @@ impl Disjunction {
     }
 }
 
+/// How many ground statements of each kind a program has (`--stats=2`). A rule counts once by
+/// its head and again for each kind of body element it has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleKinds {
+    pub facts: usize,
+    pub normal: usize,
+    pub choice: usize,
+    pub constraints: usize,
+    pub disjunctive: usize,
+    pub with_aggregates: usize,
+    pub with_conditionals: usize,
+    pub minimize: usize,
+    pub edges: usize,
+}
+
 impl GroundProgram {
+    /// The rules by kind.
+    pub fn rule_kinds(&self) -> RuleKinds {
+        let mut kinds = RuleKinds {
+            facts: self.facts.iter().filter(|&&f| f).count(),
+            disjunctive: self.disjunctions.len(),
+            minimize: self.minimize.len(),
+            edges: self.edges.len(),
+            ..RuleKinds::default()
+        };
+        let bodies = self.rules.iter().map(|r| &r.body);
+        for body in bodies.chain(self.disjunctions.iter().map(|d| &d.body)) {
+            if body.iter().any(|e| matches!(e, BodyElem::Aggregate { .. })) {
+                kinds.with_aggregates += 1;
+            }
+            if body.iter().any(|e| matches!(e, BodyElem::Conditional(_))) {
+                kinds.with_conditionals += 1;
+            }
+        }
+        for rule in &self.rules {
+            match rule.head {
+                Head::None => kinds.constraints += 1,
+                Head::Atom(_) => kinds.normal += 1,
+                Head::Choice { .. } => kinds.choice += 1,
+            }
+        }
+        kinds
+    }
+
     pub fn new(symbols: SymbolTable) -> Self {
         GroundProgram {
             symbols,

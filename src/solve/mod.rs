@@ -120,6 +120,48 @@ pub struct SolveStats {
     pub loop_nogoods: usize,
     /// Candidate models rejected by the minimality check (non-head-cycle-free programs).
     pub minimality_checks: usize,
+    /// The SAT back end's calls that found a model, and those that found none (`--stats=2`).
+    pub sat_calls: CallTimes,
+    pub unsat_calls: CallTimes,
+}
+
+/// How many calls of one kind, their total and their longest time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CallTimes {
+    pub count: usize,
+    pub total: Duration,
+    pub max: Duration,
+}
+
+impl CallTimes {
+    pub fn record(&mut self, time: Duration) {
+        self.count += 1;
+        self.total += time;
+        self.max = self.max.max(time);
+    }
+
+    fn add(&mut self, other: &CallTimes) {
+        self.count += other.count;
+        self.total += other.total;
+        self.max = self.max.max(other.max);
+    }
+}
+
+impl SolveStats {
+    /// Adds the counts and times of a later search on the same solver (or step) to these.
+    pub fn add(&mut self, later: &SolveStats) {
+        self.models += later.models;
+        self.solver_calls += later.solver_calls;
+        self.first_model = self
+            .first_model
+            .or(later.first_model.map(|t| self.solve_time + t));
+        self.solve_time += later.solve_time;
+        self.unsat_time += later.unsat_time;
+        self.loop_nogoods += later.loop_nogoods;
+        self.minimality_checks += later.minimality_checks;
+        self.sat_calls.add(&later.sat_calls);
+        self.unsat_calls.add(&later.unsat_calls);
+    }
 }
 
 /// One answer set as shown: symbols in clingo's term order.

@@ -74,7 +74,19 @@ pub(crate) struct Extension<'a> {
     pub stats: EncodingStats,
 }
 
-impl Extension<'_> {
+impl<'a> Extension<'a> {
+    /// No clauses yet; new variables come after `used_vars`, pseudo-Boolean encodings as the
+    /// translation's.
+    pub fn new(used_vars: u32, backend: &'a mut dyn SatBackend, tr: &Translation) -> Self {
+        Extension {
+            cnf: Cnf::with_vars(used_vars),
+            forwarded: 0,
+            backend,
+            pb: PbEncoder::new(tr.encodings.pb),
+            stats: EncodingStats::default(),
+        }
+    }
+
     pub fn flush(&mut self) {
         for i in self.forwarded..self.cnf.num_clauses() {
             self.backend.add_clause(self.cnf.clause(i));
@@ -83,7 +95,7 @@ impl Extension<'_> {
     }
 
     /// A literal equivalent to `Σ level ≤ bound` (only "implies" is needed).
-    fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
+    pub fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
         let pb = &mut self.pb;
         let (v, clauses, vars) =
             EncodingStats::measure(&mut self.cnf, |cnf| pb.at_most(cnf, terms, bound));
@@ -91,6 +103,18 @@ impl Extension<'_> {
         self.stats.pb_vars += vars;
         self.flush();
         v
+    }
+
+    /// Requires `Σ level ≤ bound` for good (a level fixed at its optimum).
+    pub fn fix_at_most(&mut self, terms: &[(Value, i64)], bound: i64) {
+        match self.at_most(terms, bound) {
+            Value::Lit(l) => {
+                self.cnf.add_clause(&[l]);
+                self.flush();
+            }
+            Value::True => {}
+            Value::False => unreachable!("a model met the bound"),
+        }
     }
 }
 
@@ -131,6 +155,9 @@ pub struct Optimum {
     pub optimal_models: usize,
     /// Clauses and variables of the bounds' pseudo-Boolean encodings.
     pub bound_stats: EncodingStats,
+    /// The variables in use on the backend: the translation's and the bounds'; the optimum's
+    /// levels are fixed there for good once proven (more clauses may follow with fresh ones).
+    pub used_vars: u32,
 }
 
 /// Whether `strategy` minimizes a level by cores on this back end. `auto` takes cores whenever
@@ -152,28 +179,26 @@ pub fn optimize(
     max_optimal: usize,
     sink: &mut dyn OptimizationSink,
 ) -> Result<(Optimum, SolveStats), SolveError> {
-    let mut ext = Extension {
-        cnf: Cnf::with_vars(tr.cnf.num_vars()),
-        forwarded: 0,
-        backend,
-        pb: PbEncoder::new(tr.encodings.pb),
-        stats: EncodingStats::default(),
-    };
+    let mut ext = Extension::new(tr.cnf.num_vars(), backend, tr);
     let mut best: Option<Vec<i64>> = None;
     let mut search = Search::new(program, tr);
-    let result =
-        |outcome: Outcome, best: Option<Vec<i64>>, optimal_models, bound_stats, search: Search| {
-            let optimum = Optimum {
-                // stopped early only before the optimum (or within optN's optimal models)
-                proven: best.is_some()
-                    && (outcome == Outcome::Satisfiable { exhausted: true } || optimal_models > 0),
-                outcome,
-                best,
-                optimal_models,
-                bound_stats,
-            };
-            Ok((optimum, search.finish()))
+    let result = |outcome: Outcome,
+                  best: Option<Vec<i64>>,
+                  optimal_models,
+                  ext: Extension,
+                  search: Search| {
+        let optimum = Optimum {
+            used_vars: ext.cnf.num_vars(),
+            bound_stats: ext.stats,
+            // stopped early only before the optimum (or within optN's optimal models)
+            proven: best.is_some()
+                && (outcome == Outcome::Satisfiable { exhausted: true } || optimal_models > 0),
+            outcome,
+            best,
+            optimal_models,
         };
+        Ok((optimum, search.finish()))
+    };
     for (level_index, level) in tr.objective.iter().enumerate() {
         if core_guided_suits(strategy, ext.backend) {
             let found = core_guided::minimize_level(
@@ -187,11 +212,11 @@ pub fn optimize(
             )?;
             match found {
                 core_guided::LevelResult::Unsatisfiable => {
-                    return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
+                    return result(Outcome::Unsatisfiable, None, 0, ext, search);
                 }
                 core_guided::LevelResult::Stopped => {
                     let outcome = Outcome::Satisfiable { exhausted: false };
-                    return result(outcome, best, 0, ext.stats, search);
+                    return result(outcome, best, 0, ext, search);
                 }
                 core_guided::LevelResult::Optimal => continue,
             }
@@ -213,21 +238,14 @@ pub fn optimize(
             best = Some(c);
             if next == Next::Stop {
                 let outcome = Outcome::Satisfiable { exhausted: false };
-                return result(outcome, best, 0, ext.stats, search);
+                return result(outcome, best, 0, ext, search);
             }
         }
         let Some(b) = &best else {
-            return result(Outcome::Unsatisfiable, None, 0, ext.stats, search);
+            return result(Outcome::Unsatisfiable, None, 0, ext, search);
         };
         // Fix this level at its optimum for the levels below.
-        match ext.at_most(&level.terms, b[level_index]) {
-            Value::Lit(l) => {
-                ext.cnf.add_clause(&[l]);
-                ext.flush();
-            }
-            Value::True => {}
-            Value::False => unreachable!("the best model meets its own cost"),
-        }
+        ext.fix_at_most(&level.terms, b[level_index]);
     }
     let mut optimal_models = 0;
     if mode == OptMode::OptN && best.is_some() {
@@ -239,7 +257,7 @@ pub fn optimize(
             let next = sink.model(&shown_symbols(program, tr, &model), &model, &c, true);
             if next == Next::Stop || (max_optimal != 0 && optimal_models >= max_optimal) {
                 let outcome = Outcome::Satisfiable { exhausted: false };
-                return result(outcome, best, optimal_models, ext.stats, search);
+                return result(outcome, best, optimal_models, ext, search);
             }
             let block = blocking_clause(&blocking, &model);
             if block.is_empty() {
@@ -249,5 +267,5 @@ pub fn optimize(
         }
     }
     let outcome = Outcome::Satisfiable { exhausted: true };
-    result(outcome, best, optimal_models, ext.stats, search)
+    result(outcome, best, optimal_models, ext, search)
 }

@@ -36,12 +36,15 @@ impl<'a> Search<'a> {
     ) -> Result<Option<Vec<bool>>, SolveError> {
         let call = Instant::now();
         loop {
+            let one_call = Instant::now();
             let result = backend.solve_assuming(assumptions)?;
             self.stats.solver_calls += 1;
             let Some(model) = result else {
+                self.stats.unsat_calls.record(one_call.elapsed());
                 self.stats.unsat_time += call.elapsed();
                 return Ok(None);
             };
+            self.stats.sat_calls.record(one_call.elapsed());
             check_cnf_model(self.tr, &model)?;
             if self.stability.reject(&model, backend, &mut self.stats) {
                 continue;

@@ -127,6 +127,19 @@ impl Term {
     }
 }
 
+impl Term {
+    /// Whether the term contains an interval (also in a pool's alternative).
+    pub fn has_interval(&self) -> bool {
+        match self {
+            Term::Interval(..) => true,
+            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(Term::has_interval),
+            Term::Unary(_, x, _) => x.has_interval(),
+            Term::Binary(_, x, y, _) => x.has_interval() || y.has_interval(),
+            _ => false,
+        }
+    }
+}
+
 impl CmpOp {
     /// `not (a op b)` is `a op.negate() b`.
     pub fn negate(self) -> CmpOp {
@@ -208,6 +221,17 @@ pub enum Literal {
         rhs: Term,
         span: Span,
     },
+    /// A comparison chain `t0 op1 t1 op2 t2 ...` (two or more comparisons) as written, with
+    /// `negated` for a `not` in front (`not not` is dropped). gringo expands the pools of its
+    /// terms once for the whole chain, and only then splits it into comparisons (the
+    /// conjunction `t0 op1 t1, t1 op2 t2, ...`, or when negated the disjunction of their
+    /// negations): see [`crate::ground`]'s `unpool` module.
+    Chain {
+        negated: bool,
+        first: Term,
+        rest: Vec<(CmpOp, Term)>,
+        span: Span,
+    },
     /// `#true` / `#false` (with `not` folded in)
     Bool(bool, Span),
 }
@@ -216,8 +240,20 @@ impl Literal {
     pub fn span(&self) -> &Span {
         match self {
             Literal::Atom { atom, .. } => &atom.span,
-            Literal::Comparison { span, .. } => span,
+            Literal::Comparison { span, .. } | Literal::Chain { span, .. } => span,
             Literal::Bool(_, span) => span,
+        }
+    }
+
+    /// Every term of the literal: the atom's, both sides of a comparison, all of a chain's.
+    pub fn terms(&self) -> Vec<&Term> {
+        match self {
+            Literal::Atom { atom, .. } => vec![&atom.term],
+            Literal::Comparison { lhs, rhs, .. } => vec![lhs, rhs],
+            Literal::Chain { first, rest, .. } => std::iter::once(first)
+                .chain(rest.iter().map(|(_, t)| t))
+                .collect(),
+            Literal::Bool(..) => Vec::new(),
         }
     }
 }
@@ -468,6 +504,108 @@ pub enum Statement {
 }
 
 impl Statement {
+    /// Calls `f` on every literal written in the statement: in bodies (also the literal and
+    /// condition of a conditional literal and aggregate elements' conditions) and in heads'
+    /// and optimization elements' conditions. Head atoms are not literals.
+    pub fn for_each_literal_mut(&mut self, f: &mut dyn FnMut(&mut Literal)) {
+        fn body(lits: &mut [BodyLit], f: &mut dyn FnMut(&mut Literal)) {
+            for b in lits {
+                match b {
+                    BodyLit::Lit(l) => f(l),
+                    BodyLit::Conditional { lit, cond, .. } => {
+                        f(lit);
+                        cond.iter_mut().for_each(&mut *f);
+                    }
+                    BodyLit::Aggregate { agg, .. } => agg
+                        .elems
+                        .iter_mut()
+                        .flat_map(|e| e.cond.iter_mut())
+                        .for_each(&mut *f),
+                }
+            }
+        }
+        match self {
+            Statement::Rule(rule) => {
+                match &mut rule.head {
+                    Head::None | Head::Atom(_) => {}
+                    Head::Disjunction(elems) => elems
+                        .iter_mut()
+                        .flat_map(|e| e.cond.iter_mut())
+                        .for_each(&mut *f),
+                    Head::Choice { elems, .. } => elems
+                        .iter_mut()
+                        .flat_map(|e| e.cond.iter_mut())
+                        .for_each(&mut *f),
+                    Head::Aggregate { elems, .. } => elems
+                        .iter_mut()
+                        .flat_map(|e| e.cond.iter_mut())
+                        .for_each(&mut *f),
+                }
+                body(&mut rule.body, f);
+            }
+            Statement::Weak { body: b, elem, .. } => {
+                body(b, f);
+                body(&mut elem.cond, f);
+            }
+            Statement::ShowTerm { body: b, .. }
+            | Statement::External(External { body: b, .. })
+            | Statement::Heuristic { body: b, .. }
+            | Statement::Edge { body: b, .. }
+            | Statement::Project {
+                target: ProjectTarget::Atom { body: b, .. },
+                ..
+            } => body(b, f),
+            Statement::Optimize { elems, .. } => {
+                elems.iter_mut().for_each(|e| body(&mut e.cond, f))
+            }
+            Statement::Const { .. }
+            | Statement::ShowSig { .. }
+            | Statement::ShowNothing(_)
+            | Statement::HideAll(_)
+            | Statement::Include { .. }
+            | Statement::Program { .. }
+            | Statement::IncludeBuiltin { .. }
+            | Statement::Project { .. }
+            | Statement::Defined { .. }
+            | Statement::Unsupported { .. } => {}
+        }
+    }
+
+    /// Whether the statement has a negated comparison chain (see [`Literal::Chain`]).
+    pub fn has_negated_chain(&self) -> bool {
+        let negated = |l: &Literal| matches!(l, Literal::Chain { negated: true, .. });
+        let conds = |c: &[Literal]| c.iter().any(negated);
+        let body = |lits: &[BodyLit]| {
+            lits.iter().any(|b| match b {
+                BodyLit::Lit(l) => negated(l),
+                BodyLit::Conditional { lit, cond, .. } => negated(lit) || conds(cond),
+                BodyLit::Aggregate { agg, .. } => agg.elems.iter().any(|e| conds(&e.cond)),
+            })
+        };
+        match self {
+            Statement::Rule(rule) => {
+                body(&rule.body)
+                    || match &rule.head {
+                        Head::None | Head::Atom(_) => false,
+                        Head::Disjunction(elems) => elems.iter().any(|e| conds(&e.cond)),
+                        Head::Choice { elems, .. } => elems.iter().any(|e| conds(&e.cond)),
+                        Head::Aggregate { elems, .. } => elems.iter().any(|e| conds(&e.cond)),
+                    }
+            }
+            Statement::Weak { body: b, elem, .. } => body(b) || body(&elem.cond),
+            Statement::ShowTerm { body: b, .. }
+            | Statement::External(External { body: b, .. })
+            | Statement::Heuristic { body: b, .. }
+            | Statement::Edge { body: b, .. }
+            | Statement::Project {
+                target: ProjectTarget::Atom { body: b, .. },
+                ..
+            } => body(b),
+            Statement::Optimize { elems, .. } => elems.iter().any(|e| body(&e.cond)),
+            _ => false,
+        }
+    }
+
     pub fn span(&self) -> &Span {
         match self {
             Statement::Rule(r) => &r.span,

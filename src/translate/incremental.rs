@@ -47,6 +47,7 @@ impl IncrementalTranslation {
                 objective: Vec::new(),
                 encodings,
                 encoding_stats: Default::default(),
+                origins: Vec::new(),
                 externals: Vec::new(),
             },
             conjunctions: HashMap::new(),

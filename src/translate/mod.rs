@@ -93,9 +93,41 @@ pub struct Translation {
     pub encodings: EncodingOptions,
     /// What the cardinality and pseudo-Boolean encodings added to `cnf`.
     pub encoding_stats: EncodingStats,
+    /// What each part of the translation added to `cnf` (`--stats=2`), in order; empty for the
+    /// incremental translation.
+    pub origins: Vec<Origin>,
     /// The `#external` atoms no rule defines, with their default values: free in `cnf` until
     /// [`Translation::fix_external_defaults`] (solving) sets them.
     pub externals: Vec<(CnfLit, crate::program::ExternalValue)>,
+}
+
+/// The clauses and variables one part of the translation added to the CNF (`--stats=2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub name: &'static str,
+    pub clauses: usize,
+    pub vars: usize,
+}
+
+/// Records what each part of a translation adds to its CNF, part after part.
+#[derive(Default)]
+struct Origins {
+    list: Vec<Origin>,
+    clauses: usize,
+    vars: u32,
+}
+
+impl Origins {
+    /// What `cnf` gained since the last mark came from `name`.
+    fn mark(&mut self, name: &'static str, cnf: &Cnf) {
+        self.list.push(Origin {
+            name,
+            clauses: cnf.num_clauses() - self.clauses,
+            vars: (cnf.num_vars() - self.vars) as usize,
+        });
+        self.clauses = cnf.num_clauses();
+        self.vars = cnf.num_vars();
+    }
 }
 
 /// How the translation ensures that models are answer sets (stable).
@@ -181,8 +213,16 @@ impl Translation {
     /// Adds unit clauses giving the open externals their default values (`false` unless
     /// declared `[true]` or `[free]`), as clingo solves; they are no longer free.
     pub fn fix_external_defaults(&mut self) {
-        for l in self.external_defaults() {
+        let defaults = self.external_defaults();
+        for &l in &defaults {
             self.cnf.add_clause(&[l]);
+        }
+        if !self.origins.is_empty() {
+            self.origins.push(Origin {
+                name: "external defaults",
+                clauses: defaults.len(),
+                vars: 0,
+            });
         }
         self.externals.clear();
     }
@@ -712,11 +752,13 @@ pub fn translate(
     for (a, _) in &definitions {
         b.defined[a.0 as usize] = true;
     }
+    let mut origins = Origins::default();
     for i in 0..n {
         if !b.defined[i] {
             b.atoms[i] = initial_value(&mut b.cnf, program, AtomId(i as u32));
         }
     }
+    origins.mark("atoms", &b.cnf);
     for (a, rules) in &definitions {
         let mut bodies = Vec::with_capacity(rules.len());
         for &r in rules {
@@ -726,10 +768,14 @@ pub fn translate(
         }
         b.atoms[a.0 as usize] = b.or(bodies);
     }
+    origins.mark("definitions", &b.cnf);
     let supports = encode_rules(&mut b, program);
+    origins.mark("rules", &b.cnf);
     complete(&mut b, &supports, &|_| true);
+    origins.mark("completion", &b.cnf);
     let unique = kind == TranslationKind::UniqueRanking;
     acyclic::encode(&mut b, encodings.acyc, unique);
+    origins.mark("acyclicity", &b.cnf);
     let stability = match ranked {
         Some(analysis) if unique => {
             ranking::encode_unique(&mut b, &analysis);
@@ -746,8 +792,11 @@ pub fn translate(
             Stability::LoopNogoods(loops)
         }
     };
+    origins.mark("loops", &b.cnf);
     let shown = shown(&mut b, program, &|_| true);
+    origins.mark("show", &b.cnf);
     let objective = objective(&mut b, program);
+    origins.mark("objective", &b.cnf);
     let externals = program
         .open_externals()
         .into_iter()
@@ -765,5 +814,6 @@ pub fn translate(
         objective,
         encodings,
         encoding_stats: b.encoders.stats,
+        origins: origins.list,
     })
 }

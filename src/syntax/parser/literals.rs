@@ -15,10 +15,6 @@ impl Parser<'_> {
             Elem::HeadAgg(h) => return Ok((h, Vec::new())),
             Elem::BodyAgg(..) => unreachable!("no body aggregates in heads"),
             Elem::Lit(l) => l,
-            Elem::Chain(mut ls) => {
-                self.mark_unsupported("comparison chain in rule head");
-                ls.swap_remove(0)
-            }
         };
         // (literal, condition, written with a condition, span)
         let mut elems: Vec<(Literal, Vec<Literal>, bool, Span)> = Vec::new();
@@ -43,10 +39,6 @@ impl Parser<'_> {
             es = self.pos;
             cur = match self.element(Ctx::Plain)? {
                 Elem::Lit(l) => l,
-                Elem::Chain(mut ls) => {
-                    self.mark_unsupported("comparison chain in rule head");
-                    ls.swap_remove(0)
-                }
                 Elem::BodyAgg(..) | Elem::HeadAgg(_) => unreachable!("plain context"),
             };
         }
@@ -135,6 +127,7 @@ impl Parser<'_> {
                     });
                 }
                 Literal::Bool(false, _) => {}
+                Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
             }
         }
         if self.unsupported.is_some() {
@@ -178,14 +171,6 @@ impl Parser<'_> {
                 return Ok("\",\" or . or ;");
             }
             Elem::HeadAgg(_) => unreachable!("no head aggregates in bodies"),
-            Elem::Chain(ls) => {
-                if self.kind() != &Tok::Colon {
-                    out.extend(ls.into_iter().map(BodyLit::Lit));
-                    return Ok(": or \",\" or . or ;");
-                }
-                self.mark_unsupported("comparison chain with a condition");
-                Literal::Bool(true, self.tok_span(es))
-            }
             Elem::Lit(lit) => lit,
         };
         if self.kind() != &Tok::Colon {
@@ -215,7 +200,6 @@ impl Parser<'_> {
         loop {
             match self.element(Ctx::Plain)? {
                 Elem::Lit(l) => out.push(l),
-                Elem::Chain(ls) => out.extend(ls),
                 Elem::BodyAgg(..) | Elem::HeadAgg(_) => unreachable!("plain context"),
             }
             if self.kind() == &Tok::Comma {
@@ -266,45 +250,35 @@ impl Parser<'_> {
             if allow_agg && starts_agg(self.kind()) {
                 return self.aggregate(ctx, sign_of(nots), Some(Guard { op, term: lhs }), tstart);
             }
-            let mut parts = Vec::new();
-            let (mut l, mut op, mut lstart) = (lhs, op, tstart);
-            loop {
-                let rstart = self.pos;
-                let r = self.term()?;
-                let span = self.span_from(lstart);
-                parts.push((op, l, r.clone(), span));
-                match cmp_op(self.kind()) {
-                    Some(next) => {
-                        self.bump();
-                        (l, op, lstart) = (r, next, rstart);
-                    }
-                    None => break,
-                }
+            let mut rest = vec![(op, self.term()?)];
+            while let Some(op) = cmp_op(self.kind()) {
+                self.bump();
+                rest.push((op, self.term()?));
             }
-            if parts.len() == 1 {
-                let (op, lhs, rhs, _) = parts.pop().expect("one comparison");
-                let op = if nots == 1 { op.negate() } else { op };
-                return Ok(Elem::Lit(Literal::Comparison {
-                    op,
-                    lhs,
-                    rhs,
-                    span: self.span_from(start),
+            let span = self.span_from(start);
+            if rest.len() > 1 {
+                // gringo puts the range of an interval where the chain is, so every comparison
+                // of a negated chain gets it, also those without the interval (`not 2..1 < 1 =
+                // 0` never holds: the range is empty); its comparisons are alternatives of
+                // their own here, each with its own intervals.
+                if nots == 1
+                    && std::iter::once(&lhs)
+                        .chain(rest.iter().map(|(_, t)| t))
+                        .any(Term::has_interval)
+                {
+                    self.mark_unsupported("an interval in a negated comparison chain");
+                }
+                // `not not` in front of a chain is dropped, as clingo does
+                return Ok(Elem::Lit(Literal::Chain {
+                    negated: nots == 1,
+                    first: lhs,
+                    rest,
+                    span,
                 }));
             }
-            if nots == 1 {
-                self.mark_unsupported("negated comparison chain");
-            }
-            // The chain is split into comparisons sharing their middle terms; a pool there
-            // would be expanded once per copy, where clingo expands it once for the chain.
-            if parts[1..].iter().any(|(_, l, _, _)| has_pool(l)) {
-                self.mark_unsupported("a pool in the middle of a comparison chain");
-            }
-            return Ok(Elem::Chain(
-                parts
-                    .into_iter()
-                    .map(|(op, lhs, rhs, span)| Literal::Comparison { op, lhs, rhs, span })
-                    .collect(),
-            ));
+            let (op, rhs) = rest.pop().expect("one comparison");
+            let op = if nots == 1 { op.negate() } else { op };
+            return Ok(Elem::Lit(Literal::Comparison { op, lhs, rhs, span }));
         }
         if allow_agg && starts_agg(self.kind()) {
             let g = Guard {
@@ -337,14 +311,10 @@ impl Parser<'_> {
         }))
     }
 
-    /// A single plain literal where a chain is not allowed.
+    /// A single plain literal (the literal of a choice or aggregate element).
     pub(super) fn plain_literal(&mut self) -> PResult<Literal> {
         match self.element(Ctx::Plain)? {
             Elem::Lit(l) => Ok(l),
-            Elem::Chain(mut ls) => {
-                self.mark_unsupported("comparison chain as an aggregate element");
-                Ok(ls.swap_remove(0))
-            }
             Elem::BodyAgg(..) | Elem::HeadAgg(_) => unreachable!("plain context"),
         }
     }
@@ -388,16 +358,6 @@ impl Parser<'_> {
     }
 }
 
-pub(super) fn has_pool(t: &Term) -> bool {
-    match t {
-        Term::Pool(..) => true,
-        Term::Fun { args, .. } => args.iter().any(has_pool),
-        Term::Unary(_, x, _) => has_pool(x),
-        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
-        _ => false,
-    }
-}
-
 /// Whether the atom mentions a variable that occurs in the condition.
 fn shares_variable(atom: &Atom, cond: &[Literal]) -> bool {
     fn vars(t: &Term, out: &mut Vec<String>) {
@@ -413,15 +373,8 @@ fn shares_variable(atom: &Atom, cond: &[Literal]) -> bool {
         }
     }
     let mut in_cond = Vec::new();
-    for l in cond {
-        match l {
-            Literal::Atom { atom, .. } => vars(&atom.term, &mut in_cond),
-            Literal::Comparison { lhs, rhs, .. } => {
-                vars(lhs, &mut in_cond);
-                vars(rhs, &mut in_cond);
-            }
-            Literal::Bool(..) => {}
-        }
+    for t in cond.iter().flat_map(Literal::terms) {
+        vars(t, &mut in_cond);
     }
     let mut in_atom = Vec::new();
     vars(&atom.term, &mut in_atom);

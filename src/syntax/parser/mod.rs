@@ -5,12 +5,12 @@
 //! the `expecting` lists follow clingo's in the common cases. Constructs that are valid clingo
 //! but cannot be expressed in the AST are parsed to the end of their statement and returned as
 //! [`Statement::Unsupported`] (comparisons in heads, non-atom choice or
-//! aggregate elements, negated comparison chains, theory atoms, `@f(...)` calls, and the
+//! aggregate elements, theory atoms, `@f(...)` calls, and the
 //! directives `#theory`, `#script` and `#hide` with arguments). `#external`, `#project`,
 //! `#heuristic`, `#edge`, `#defined` and `#include <name>` have statements of their own.
 //!
-//! A few mappings onto the AST: a comparison chain `a < b < c` becomes the comparisons `a < b`
-//! and `b < c`; `#true :- body.` becomes an empty choice `{ } :- body.`; `#false :- body.` is an
+//! A few mappings onto the AST: `not` in front of a comparison is folded into its operator
+//! (`not a < b` is `a >= b`; a chain keeps it, see [`Literal::Chain`]); `#true :- body.` becomes an empty choice `{ } :- body.`; `#false :- body.` is an
 //! integrity constraint; the body shorthand `L { l : c } U` becomes a `#count` whose elements
 //! have the atom's term as their tuple (anonymous variables of a negated literal made a
 //! constant) and `l, c` as their condition.
@@ -86,8 +86,6 @@ enum Ctx {
 /// The result of parsing one literal-like element.
 enum Elem {
     Lit(Literal),
-    /// A comparison chain `t1 < t2 < t3`, already split into its comparisons.
-    Chain(Vec<Literal>),
     BodyAgg(Sign, Aggregate),
     HeadAgg(Head),
 }

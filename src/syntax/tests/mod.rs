@@ -81,6 +81,18 @@ fn lit(l: &Literal) -> String {
         Literal::Comparison { op, lhs, rhs, .. } => {
             format!("{}{}{}", term(lhs), op.as_str(), term(rhs))
         }
+        Literal::Chain {
+            negated,
+            first,
+            rest,
+            ..
+        } => {
+            let mut out = format!("{}{}", if *negated { "not " } else { "" }, term(first));
+            for (op, t) in rest {
+                out += &format!("{}{}", op.as_str(), term(t));
+            }
+            out
+        }
         Literal::Bool(b, _) => format!("#{b}"),
     }
 }
