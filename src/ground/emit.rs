@@ -257,6 +257,19 @@ impl Grounder {
                 })
             }
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
+            // gringo grounds a rule with a negated recursive aggregate before the aggregate is
+            // complete: only a monotone aggregate that holds is decided (`p :- not not
+            // #count { 1 : q } >= 1. q :- p, s(X).` keeps its rule, `#delayed <=> #false`).
+            Some(holds)
+                if delayed
+                    && polarity != Polarity::Pos
+                    && !(holds && super::delayed::monotone(a)) =>
+            {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: Box::new(ground),
+                })
+            }
             // Provisional rounds see only part of the elements: a negated aggregate false now
             // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may
             // hold. A positive one false over the elements derived so far stays false until a
