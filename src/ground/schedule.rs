@@ -66,13 +66,15 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     g.define_condition_externals()
 }
 
-/// Refuses an `#external` whose body has a negated (`not`, `not not`) literal over a predicate
-/// of its own component (`#external q : not not r. r :- p, not q.`). Its body only selects the
+/// Refuses an `#external` whose body has a negated (`not`, `not not`) literal over another
+/// predicate of its own component (`#external q : not not r. r :- p, not q.`). Its body only selects the
 /// instances, so whether the external exists depends on whether that literal was decided when
 /// gringo grounded it: in a component with negative recursion gringo decides a negated literal
 /// over a predicate whose statements it has grounded before (statement order) and keeps it
 /// open otherwise; clingo drops the external above, but keeps it when the two statements are
-/// written the other way round.
+/// written the other way round. Over its own predicate (`#external q(X) : d(X), not q(1).`)
+/// the literal depends on the external's own statement, which gringo cannot have grounded
+/// before: it stays open for both.
 fn refuse_external_negative_recursion(
     g: &Grounder,
     rules: &[Planned],
@@ -84,7 +86,9 @@ fn refuse_external_negative_recursion(
         };
         let negated_own = r.rule.body.iter().any(|b| {
             matches!(b, ir::Body::Lit(ir::Lit::Atom { sign, atom: lit })
-                if *sign != Sign::Pos && comp_of[lit.pred] == comp_of[atom.pred])
+                if *sign != Sign::Pos
+                    && lit.pred != atom.pred
+                    && comp_of[lit.pred] == comp_of[atom.pred])
         });
         if negated_own {
             let sig = g.relations[atom.pred].sig;
