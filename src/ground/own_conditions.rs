@@ -527,30 +527,12 @@ impl<'a, 'r> Loop<'a, 'r> {
     /// The auxiliary atoms of member `m` that are recursive: a statement defining one has a
     /// recursive literal.
     fn recursive_auxiliaries(&self, m: usize) -> HashMap<Aux, bool> {
-        let mut out: HashMap<Aux, bool> = HashMap::new();
-        let statements = &self.statements[self.members[m]];
-        loop {
-            let mut changed = false;
-            for st in statements {
-                let Defines::Aux(x) = st.defines else {
-                    continue;
-                };
-                if out.get(&x) == Some(&true) {
-                    continue;
-                }
-                let recursive = st.slots.iter().any(|(s, _)| match s {
-                    Slot::Atom(a) => self.recursive(m, a),
-                    Slot::Aux(y) => out.get(y) == Some(&true),
-                });
-                if recursive {
-                    out.insert(x, true);
-                    changed = true;
-                }
-            }
-            if !changed {
-                return out;
-            }
-        }
+        auxiliary_fixpoint(&self.statements[self.members[m]], |st, _, out| {
+            st.slots.iter().any(|(s, _)| match s {
+                Slot::Atom(a) => self.recursive(m, a),
+                Slot::Aux(y) => out.get(y) == Some(&true),
+            })
+        })
     }
 
     fn aux_recursive(&self, m: usize, x: Aux) -> bool {
@@ -560,26 +542,9 @@ impl<'a, 'r> Loop<'a, 'r> {
     /// The auxiliary atoms of member `m` that may be defined in the rounds before the first
     /// completion, when the predicates `available` may have atoms then.
     fn early_auxiliaries(&self, m: usize, available: &[bool]) -> HashMap<Aux, bool> {
-        let mut out: HashMap<Aux, bool> = HashMap::new();
-        let statements = &self.statements[self.members[m]];
-        loop {
-            let mut changed = false;
-            for st in statements {
-                let Defines::Aux(x) = st.defines else {
-                    continue;
-                };
-                if x.late() || out.get(&x) == Some(&true) {
-                    continue;
-                }
-                if self.fires(m, st, available, &out) {
-                    out.insert(x, true);
-                    changed = true;
-                }
-            }
-            if !changed {
-                return out;
-            }
-        }
+        auxiliary_fixpoint(&self.statements[self.members[m]], |st, x, out| {
+            !x.late() && self.fires(m, st, available, out)
+        })
     }
 
     /// Whether statement `st` of member `m` may fire before the first completion: each literal
@@ -787,6 +752,30 @@ impl<'a, 'r> Loop<'a, 'r> {
             }
         }
         None
+    }
+}
+
+/// The least set of auxiliary atoms closed under `defines`: an auxiliary atom is in it once a
+/// statement defining it passes `defines`, given the atoms found so far (each entry is `true`).
+fn auxiliary_fixpoint(
+    statements: &[Statement<'_>],
+    mut defines: impl FnMut(&Statement<'_>, Aux, &HashMap<Aux, bool>) -> bool,
+) -> HashMap<Aux, bool> {
+    let mut out: HashMap<Aux, bool> = HashMap::new();
+    loop {
+        let mut changed = false;
+        for st in statements {
+            let Defines::Aux(x) = st.defines else {
+                continue;
+            };
+            if out.get(&x) != Some(&true) && defines(st, x, &out) {
+                out.insert(x, true);
+                changed = true;
+            }
+        }
+        if !changed {
+            return out;
+        }
     }
 }
 
