@@ -294,18 +294,20 @@ pub(super) fn is_ground(t: &Term) -> bool {
 pub type PredKey = (String, usize, bool);
 
 fn pred_of(t: &Term) -> Vec<PredKey> {
-    expand_term(t)
-        .iter()
-        .filter_map(|t| match t {
-            Term::Fun {
-                name,
-                args,
-                negative,
-                ..
-            } => Some((name.clone(), args.len(), *negative)),
-            _ => None,
-        })
-        .collect()
+    expand_term(t).iter().filter_map(pred_key).collect()
+}
+
+/// The predicate of an atom without a pool around it (`None` for a term that is no atom).
+pub(super) fn pred_key(term: &Term) -> Option<PredKey> {
+    match term {
+        Term::Fun {
+            name,
+            args,
+            negative,
+            ..
+        } => Some((name.clone(), args.len(), *negative)),
+        _ => None,
+    }
 }
 
 /// The predicates of a rule's head atoms.

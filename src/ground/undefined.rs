@@ -88,7 +88,7 @@ impl Warnings {
 }
 
 /// A predicate: name, arity, classical negation.
-type Signature = (String, usize, bool);
+type Signature = super::quirks::PredKey;
 
 /// The signatures of an atom (several for a pool `p(1;2,3)`).
 fn signatures(term: &Term, out: &mut Vec<Signature>) {
@@ -257,15 +257,7 @@ fn alternatives(term: &Term) -> Vec<&Term> {
 
 /// The predicate of an atom without a pool around it.
 fn signature(term: &Term) -> Option<Signature> {
-    match term {
-        Term::Fun {
-            name,
-            args,
-            negative,
-            ..
-        } => Some((name.clone(), args.len(), *negative)),
-        _ => None,
-    }
+    super::quirks::pred_key(term)
 }
 
 /// Whether the ground instances of `a` and `b` may share an atom: `false` only when they
