@@ -65,14 +65,15 @@ def unequal(n):
 
 
 def instances(quick):
-    yield "2qbf 6x4y 20c", qbf(1, 6, 4, 20)
-    yield "2qbf 8x5y 30c", qbf(2, 8, 5, 30)
-    yield "companies 12", companies(3, 12, 10, 6)
+    yield "2qbf 10x6y 8c", qbf(5, 10, 6, 8)
+    yield "2qbf 12x8y 10c", qbf(6, 12, 8, 10)
+    yield "companies 16", companies(4, 16, 12, 16)
     yield "unequal 6", unequal(6)
     if not quick:
-        yield "2qbf 10x6y 40c", qbf(3, 10, 6, 40)
-        yield "companies 20", companies(4, 20, 16, 10)
-        yield "unequal 10", unequal(10)
+        yield "2qbf 14x8y 12c", qbf(7, 14, 8, 12)
+        yield "2qbf 16x10y 14c", qbf(8, 16, 10, 14)
+        yield "companies 24", companies(5, 24, 18, 24)
+        yield "unequal 12", unequal(12)
 
 
 def run(cmd, timeout):
