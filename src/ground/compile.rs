@@ -284,6 +284,7 @@ impl<'a> Compiler<'a> {
                 Lit::Atom {
                     sign: *sign,
                     atom: self.atom(atom, vars, ranges)?,
+                    settled_from: ir::UNSETTLED,
                 }
             }
             Literal::Comparison { op, lhs, rhs, .. } => Lit::Cmp {

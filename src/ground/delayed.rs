@@ -46,7 +46,7 @@ fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
         outer_positive: bool,
         in_condition: bool,
     ) {
-        if let ir::Lit::Atom { sign, atom } = l {
+        if let ir::Lit::Atom { sign, atom, .. } = l {
             out.push(Occurrence {
                 atom,
                 item,

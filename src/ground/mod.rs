@@ -32,6 +32,7 @@ mod projection;
 mod quirks;
 mod schedule;
 mod seen;
+mod stages;
 mod state;
 mod static_undefined;
 mod store;

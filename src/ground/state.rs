@@ -49,6 +49,9 @@ pub struct Grounder {
     /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
     /// range): an external one is refused.
     pub aggregate_condition_atoms: Vec<(AtomId, Span)>,
+    /// The stages of the component in grounding that are done (see `schedule`): a literal
+    /// settled from a stage up to this one is decided.
+    pub stage: super::ir::Stage,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,6 +76,7 @@ impl Grounder {
             aux_atoms: HashMap::new(),
             condition_heads: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
+            stage: 0,
         }
     }
 
