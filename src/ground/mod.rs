@@ -175,6 +175,8 @@ fn check_unground_parts(
                 consts.insert(p.clone(), placeholder);
             }
             let mut compiler = Compiler::new(syms, &mut preds, &consts);
+            // Only checked, never grounded: no refusal of how gringo would ground a rule.
+            compiler.program_deps = Some(quirks::ProgramDeps::new(&block.statements, true));
             if projection::Definitions::needed(&block.statements) {
                 let definitions = projection::Definitions::build(&block.statements, &mut compiler);
                 compiler.definitions = Some(definitions);
