@@ -750,9 +750,14 @@ impl<'a> Compiler<'a> {
                 BodyLit::Conditional { lit, cond, span } => {
                     let mut alts = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
-                        // a chain's first comparison, with the others beside its ranges
+                        // the alternative's first comparison, with the others (a chain's, a
+                        // negated chain's ranges) beside its ranges
                         let mut local = Vec::new();
-                        let mut lits = self.literals(&alt, vars, &mut local)?.into_iter();
+                        let mut lits = Vec::new();
+                        for l in &alt {
+                            lits.extend(self.literals(l, vars, &mut local)?);
+                        }
+                        let mut lits = lits.into_iter();
                         let item = lits.next().expect("a literal compiles to one at least");
                         local.extend(lits);
                         alts.push(ir::Local {

@@ -257,17 +257,6 @@ impl Parser<'_> {
             }
             let span = self.span_from(start);
             if rest.len() > 1 {
-                // gringo puts the range of an interval where the chain is, so every comparison
-                // of a negated chain gets it, also those without the interval (`not 2..1 < 1 =
-                // 0` never holds: the range is empty); its comparisons are alternatives of
-                // their own here, each with its own intervals.
-                if nots == 1
-                    && std::iter::once(&lhs)
-                        .chain(rest.iter().map(|(_, t)| t))
-                        .any(Term::has_interval)
-                {
-                    self.mark_unsupported("an interval in a negated comparison chain");
-                }
                 // `not not` in front of a chain is dropped, as clingo does
                 return Ok(Elem::Lit(Literal::Chain {
                     negated: nots == 1,
