@@ -505,6 +505,9 @@ class Gen:
                 if self.on("naf", 0.08):
                     # `not a` / `not not a` as a head element (clingo moves it into the body)
                     self.tag("head.not")
+                    if ":" in elems[-1]:
+                        # read as a conditional body literal, its condition projected as a head's
+                        self.tag("head.not.cond")
                     elems[-1] = self.pick(["not ", "not not "]) + elems[-1]
             if ":" not in elems[0] and self.chance(0.05):
                 self.tag("cond.empty")

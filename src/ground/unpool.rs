@@ -329,13 +329,19 @@ pub fn bodies(body: &[BodyLit]) -> Vec<Vec<BodyLit>> {
                     .map(|lits| lits.into_iter().map(BodyLit::Lit).collect())
                     .collect(),
             ),
-            BodyLit::Conditional { lit, cond, span } => {
+            BodyLit::Conditional {
+                lit,
+                cond,
+                span,
+                negated_head,
+            } => {
                 let conj = expand_conjunction(cond)
                     .into_iter()
                     .map(|cond| BodyLit::Conditional {
                         lit: lit.clone(),
                         cond,
                         span: span.clone(),
+                        negated_head: *negated_head,
                     })
                     .collect();
                 body_alts.push(vec![conj]);

@@ -291,6 +291,10 @@ pub enum BodyLit {
         lit: Literal,
         cond: Vec<Literal>,
         span: Span,
+        /// Written as a negated head element (`a ; not p(X;1) : d(X)`): clingo reads it as this
+        /// conditional literal, with a head element's projection of the condition's variables
+        /// (see `ground/projection.rs`).
+        negated_head: bool,
     },
     Aggregate {
         sign: Sign,
