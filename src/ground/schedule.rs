@@ -14,8 +14,6 @@ use crate::syntax::ast::Sign;
 /// Grounds every rule and input fact into `g.program`.
 pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
     super::delayed::mark(rules, &g.program.symbols, g.relations.len());
-    let rules: &[Planned] = rules;
-    record_complex_rule_origins(g, rules);
     let n = g.relations.len();
     let components = components(n, rules);
     // Rules by the component of their head; headless rules (constraints, #show) last.
@@ -25,8 +23,14 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             comp_of[p] = c;
         }
     }
+    let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
+    for i in 0..facts.len() {
+        with_facts[facts.pred(i)] = true;
+    }
+    super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
+    let rules: &[Planned] = rules;
+    record_complex_rule_origins(g, rules);
     super::own_conditions::refuse(g, rules, facts)?;
-    refuse_external_negative_recursion(g, rules, &comp_of)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
@@ -64,46 +68,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     }
     g.classical_negation_constraints();
     g.define_condition_externals()
-}
-
-/// Refuses an `#external` whose body has a negated (`not`, `not not`) literal over another
-/// predicate of its own component (`#external q : not not r. r :- p, not q.`). Its body only selects the
-/// instances, so whether the external exists depends on whether that literal was decided when
-/// gringo grounded it: in a component with negative recursion gringo decides a negated literal
-/// over a predicate whose statements it has grounded before (statement order) and keeps it
-/// open otherwise; clingo drops the external above, but keeps it when the two statements are
-/// written the other way round. Over its own predicate (`#external q(X) : d(X), not q(1).`)
-/// the literal depends on the external's own statement, which gringo cannot have grounded
-/// before: it stays open for both.
-fn refuse_external_negative_recursion(
-    g: &Grounder,
-    rules: &[Planned],
-    comp_of: &[usize],
-) -> Result<(), Diagnostic> {
-    for r in rules {
-        let ir::Head::External { atom, .. } = &r.rule.head else {
-            continue;
-        };
-        let negated_own = r.rule.body.iter().any(|b| {
-            matches!(b, ir::Body::Lit(ir::Lit::Atom { sign, atom: lit })
-                if *sign != Sign::Pos
-                    && lit.pred != atom.pred
-                    && comp_of[lit.pred] == comp_of[atom.pred])
-        });
-        if negated_own {
-            let sig = g.relations[atom.pred].sig;
-            return Err(Diagnostic::error(
-                &r.rule.span,
-                format!(
-                    "#external {}{}/{} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)",
-                    if sig.negative { "-" } else { "" },
-                    g.program.symbols.name_str(sig.name),
-                    sig.arity
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,
@@ -252,22 +216,38 @@ impl Component<'_> {
                 delta_plans: self.delta_plans(&rule.rule),
             })
             .collect();
-        let mut previous = g.full_window();
+        let previous = g.full_window();
         // as the first rules of the first pass (they need no match)
         for &i in facts.1 {
             g.add_input_fact(facts.0, i as usize)?;
         }
-        for r in &normal {
+        let start = g.external_bodies_start(members);
+        self.fixpoint(g, &normal, &late, previous)?;
+        g.check_external_bodies(start)
+    }
+
+    /// Grounds the component's rules to their fixpoint: first those driven by semi-naive
+    /// rounds (`normal`), then the `late` ones (see [`Component::ground`]); `previous` is the
+    /// window before the component's input facts.
+    fn fixpoint(
+        &self,
+        g: &mut Grounder,
+        normal: &[Recursive],
+        late: &[&Planned],
+        mut previous: Window,
+    ) -> Result<(), Diagnostic> {
+        for r in normal {
+            g.external_grounded(r.rule);
             g.instantiate(r.rule, &r.rule.plan.body, &previous)?;
         }
         loop {
-            previous = self.semi_naive(g, &normal, previous)?;
+            previous = self.semi_naive(g, normal, previous)?;
             if late.is_empty() {
                 return Ok(());
             }
             let before = g.full_window();
             g.provisional = true;
-            for r in &late {
+            for r in late {
                 g.instantiate(r, &r.plan.body, &before)?;
             }
             g.provisional = false;
@@ -277,7 +257,8 @@ impl Component<'_> {
                 for &p in self.preds {
                     g.relations[p].complete = true;
                 }
-                for r in &late {
+                for r in late {
+                    g.external_grounded(r);
                     g.instantiate(r, &r.plan.body, &after)?;
                 }
                 return Ok(());
