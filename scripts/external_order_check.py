@@ -36,11 +36,12 @@ TAILS = [":- e(1), not q(1).", ":~ e(X). [1,X]", ":~ not r. [1]", ":- p(2).", ":
 
 def program(rng):
     stms = [FACTS[0]] + [f for f in FACTS[1:] if rng.random() < 0.2]
+    # one value for every external (another value for the same atom is refused by design)
+    value = rng.choice(["", " [true]", " [free]", " [false]"])
     for _ in range(rng.randint(1, 2)):
         head = rng.choice(EXTERNAL_HEADS)
         body = ["d(X)"] + rng.sample(NEGATED, rng.randint(1, 2))
         rng.shuffle(body)
-        value = rng.choice(["", " [true]", " [free]", " [false]"])
         stms.append(f"#external {head} : {', '.join(body)}.{value}")
     stms += rng.sample(RULES, rng.randint(2, 5))
     stms += rng.sample(TAILS, rng.randint(0, 2))

@@ -315,7 +315,11 @@ impl Grounder {
         if pending.is_empty() && watches.is_empty() {
             return Ok(());
         }
-        let may_be_fact = self.possible_facts(start.rules);
+        // possible facts taking every `not` as true, the atoms derived in every order with
+        // those, then the possible facts again knowing these atoms are derived
+        let optimistic = self.possible_facts(start.rules, &HashSet::new());
+        let derived = self.surely_derived(start.rules, &optimistic);
+        let may_be_fact = self.possible_facts(start.rules, &derived);
         if !pending.is_empty() {
             let derived = self.surely_derived(start.rules, &may_be_fact);
             let unsure = |a: &AtomId| !self.program.is_fact(*a) && !derived.contains(a);
@@ -339,7 +343,8 @@ impl Grounder {
 
     /// Atoms of the rules from `first` on that gringo derives in every order of the
     /// statements: the heads of a rule whose positive (and `not not`) literals are such atoms
-    /// (or atoms no rule from `first` on defines), with no aggregate or conditional literal,
+    /// (or atoms no rule from `first` on defines, derived before and no external), with no
+    /// aggregate or conditional literal,
     /// and whose `not` literals are over atoms that are never facts (`may_be_fact`: gringo
     /// drops an instance where such an atom is a fact by then).
     fn surely_derived(&self, first: usize, may_be_fact: &HashSet<AtomId>) -> HashSet<AtomId> {
@@ -374,7 +379,10 @@ impl Grounder {
                         blocked |= self.program.is_fact(a) || may_be_fact.contains(&a);
                     }
                     _ if self.program.is_fact(a) => {}
-                    _ if !defined.contains(&a) => blocked |= !self.program.is_derivable(a),
+                    // (an external's instance may be one gringo drops)
+                    _ if !defined.contains(&a) => {
+                        blocked |= !self.program.is_derivable(a) || self.program.is_external(a)
+                    }
                     _ => {
                         open += 1;
                         waiting.entry(a).or_default().push(k);
@@ -405,10 +413,11 @@ impl Grounder {
     }
 
     /// Atoms of the rules from `first` on that gringo may have made facts: heads of plain
-    /// rules whose positive (and `not not`) literals may be facts, other literals taken as
-    /// true (an over-approximation: gringo makes an atom a fact only from facts and from
-    /// negated atoms it knows to be false).
-    fn possible_facts(&self, first: usize) -> HashSet<AtomId> {
+    /// rules whose positive (and `not not`) literals may be facts, whose `not` literals are
+    /// over atoms not in `derived` (gringo decides `not C` true only where `C` is never
+    /// derived), and other literals taken as true: an over-approximation, as gringo makes an
+    /// atom a fact only from facts and from negated atoms it knows to be false.
+    fn possible_facts(&self, first: usize, derived: &HashSet<AtomId>) -> HashSet<AtomId> {
         let mut out: HashSet<AtomId> = HashSet::new();
         // per rule the literals still open, and the rules waiting for each atom
         let mut pending: Vec<usize> = Vec::new();
@@ -425,17 +434,20 @@ impl Grounder {
                 continue;
             }
             let mut open = 0;
+            let mut blocked = false;
             for b in &r.body {
-                if let BodyElem::Lit(l) = b
-                    && l.polarity != Polarity::Not
-                    && !self.program.is_fact(l.atom)
-                {
+                let BodyElem::Lit(l) = b else {
+                    continue;
+                };
+                if l.polarity == Polarity::Not {
+                    blocked |= derived.contains(&l.atom);
+                } else if !self.program.is_fact(l.atom) {
                     open += 1;
                     waiting.entry(l.atom).or_default().push(k);
                 }
             }
-            pending.push(open);
-            if open == 0 {
+            pending.push(if blocked { usize::MAX } else { open });
+            if !blocked && open == 0 {
                 ready.push(h);
             }
         }
@@ -444,6 +456,9 @@ impl Grounder {
                 continue;
             }
             for &k in waiting.get(&a).into_iter().flatten() {
+                if pending[k] == usize::MAX {
+                    continue;
+                }
                 pending[k] -= 1;
                 if pending[k] == 0
                     && let Head::Atom(h) = rules[k].head
