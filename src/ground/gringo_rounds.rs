@@ -35,6 +35,7 @@
 //! too: `r. r : not #true :- r, C = #min{W : d(W)}.` never fires.
 
 use super::ir;
+use super::levels;
 use super::term::{CTerm, VarId};
 use crate::symbol::SymbolTable;
 use crate::syntax::ast::{AggFunc, CmpOp, Sign};
@@ -182,18 +183,11 @@ struct Entity {
     assignment: bool,
 }
 
-/// The variables of the rule's scope (gringo's level 0): those of the plain body literals and
-/// of the aggregates' guards. Variables of a condition or an aggregate element that are not
-/// among them are local to it.
+/// The variables of the rule's scope: its global variables ([`levels::global_vars`]) and
+/// those of a shifted condition (in the body for gringo once shifted). Variables of a
+/// condition or an aggregate element that are not among them are local to it.
 fn rule_scope_vars(rule: &ir::Rule) -> Vec<VarId> {
-    let mut out = Vec::new();
-    for b in &rule.body {
-        match b {
-            ir::Body::Lit(l) => out.extend(l.vars()),
-            ir::Body::Aggregate(a) => a.guards.iter().for_each(|(_, t)| term_vars(t, &mut out)),
-            ir::Body::Conditional { .. } => {}
-        }
-    }
+    let mut out = levels::global_vars(&rule.body, &rule.head);
     for l in shifted_condition(rule) {
         out.extend(l.vars());
     }

@@ -19,6 +19,7 @@ mod compile;
 mod consts;
 mod delayed;
 mod emit;
+mod external_body;
 mod facts;
 mod gringo_rounds;
 pub mod incremental;
@@ -213,6 +214,7 @@ fn compile_and_plan(
                 rule,
                 plan,
                 delayed: Vec::new(),
+                negated: Vec::new(),
             });
         }
         compiled?;

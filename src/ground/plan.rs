@@ -447,6 +447,9 @@ pub struct Planned {
     /// Per body item, whether clingo's grounder leaves it open even when it holds (set by
     /// `delayed::mark` before grounding).
     pub delayed: Vec<bool>,
+    /// Per body item of an `#external` with a negated literal over its own component, what
+    /// grounding it as gringo does needs (set by `external_body::mark`; empty otherwise).
+    pub negated: Vec<super::external_body::Negated>,
 }
 
 #[cfg(test)]

@@ -23,6 +23,11 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             comp_of[p] = c;
         }
     }
+    let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
+    for i in 0..facts.len() {
+        with_facts[facts.pred(i)] = true;
+    }
+    super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
@@ -43,7 +48,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);
     super::own_conditions::refuse(g, rules, facts)?;
-    refuse_external_negative_recursion(g, rules, &comp_of)?;
     let by_comp: Vec<Vec<(&Planned, Stage)>> = members
         .iter()
         .map(|m| m.iter().map(|&i| (&rules[i], stage_of[i])).collect())
@@ -74,46 +78,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     }
     g.classical_negation_constraints();
     g.define_condition_externals()
-}
-
-/// Refuses an `#external` whose body has a negated (`not`, `not not`) literal over another
-/// predicate of its own component (`#external q : not not r. r :- p, not q.`). Its body only selects the
-/// instances, so whether the external exists depends on whether that literal was decided when
-/// gringo grounded it: in a component with negative recursion gringo decides a negated literal
-/// over a predicate whose statements it has grounded before (statement order) and keeps it
-/// open otherwise; clingo drops the external above, but keeps it when the two statements are
-/// written the other way round. Over its own predicate (`#external q(X) : d(X), not q(1).`)
-/// the literal depends on the external's own statement, which gringo cannot have grounded
-/// before: it stays open for both.
-fn refuse_external_negative_recursion(
-    g: &Grounder,
-    rules: &[Planned],
-    comp_of: &[usize],
-) -> Result<(), Diagnostic> {
-    for r in rules {
-        let ir::Head::External { atom, .. } = &r.rule.head else {
-            continue;
-        };
-        let negated_own = r.rule.body.iter().any(|b| {
-            matches!(b, ir::Body::Lit(ir::Lit::Atom { sign, atom: lit, .. })
-                if *sign != Sign::Pos
-                    && lit.pred != atom.pred
-                    && comp_of[lit.pred] == comp_of[atom.pred])
-        });
-        if negated_own {
-            let sig = g.relations[atom.pred].sig;
-            return Err(Diagnostic::error(
-                &r.rule.span,
-                format!(
-                    "#external {}{}/{} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)",
-                    if sig.negative { "-" } else { "" },
-                    g.program.symbols.name_str(sig.name),
-                    sig.arity
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,
@@ -245,6 +209,8 @@ impl Component<'_> {
         for &i in facts.1 {
             g.add_input_fact(facts.0, i as usize)?;
         }
+        let all: Vec<&Planned> = members.iter().map(|&(r, _)| r).collect();
+        let start = g.external_bodies_start(&all);
         let stages = members.iter().map(|&(_, s)| s + 1).max().unwrap_or(0);
         for stage in 0..stages {
             g.stage = stage;
@@ -256,7 +222,7 @@ impl Component<'_> {
             self.ground_stage(g, &rules)?;
         }
         g.stage = 0;
-        Ok(())
+        g.check_external_bodies(start)
     }
 
     /// Instantiates the rules of one stage to their fixpoint.
@@ -284,6 +250,7 @@ impl Component<'_> {
             .collect();
         let mut previous = g.full_window();
         for r in &normal {
+            g.external_grounded(r.rule);
             g.instantiate(r.rule, &r.rule.plan.body, &previous)?;
         }
         loop {
@@ -303,6 +270,7 @@ impl Component<'_> {
                 // stage is done are decided).
                 g.stage += 1;
                 for r in &late {
+                    g.external_grounded(r);
                     g.instantiate(r, &r.plan.body, &after)?;
                 }
                 return Ok(());
