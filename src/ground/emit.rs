@@ -13,6 +13,7 @@ use crate::program::{
     AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
     Disjunction, Head, Lit, Polarity, Rule,
 };
+use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{CmpOp, Sign, Span};
 
@@ -489,10 +490,17 @@ impl Grounder {
         mut body: Vec<BodyElem>,
         span: &Span,
     ) -> Result<(), Diagnostic> {
-        let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+        // gringo names an element by the values of the variables its heads mention: the
+        // instances of a written element that agree on them (`r : p(Y)` for every Y) are one
+        // element whose condition is the disjunction of theirs (`r : p(1) | p(2)`).
+        let mut instances: Vec<MergedElement> = Vec::new();
         let mut derived = Vec::new();
         let mut trivial = Vec::new();
-        for e in elems {
+        for (k, e) in elems.iter().enumerate() {
+            let mut naming = Vec::new();
+            e.heads
+                .iter()
+                .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut heads = Vec::new();
                 for h in &e.heads {
@@ -516,14 +524,43 @@ impl Grounder {
                     [atom] => atom,
                     _ => g.conjunction_atom(heads),
                 };
-                if !ground_elems
-                    .iter()
-                    .any(|x| x.atom == atom && x.cond == cond)
+                let name: Vec<Option<Sym>> = naming.iter().map(|&v| binding[v]).collect();
+                match instances
+                    .iter_mut()
+                    .find(|m| m.elem == k && m.name == name && m.atom == atom)
                 {
-                    ground_elems.push(ChoiceElem { atom, cond });
+                    Some(m) if !m.conds.contains(&cond) => m.conds.push(cond),
+                    Some(_) => {}
+                    None => instances.push(MergedElement {
+                        elem: k,
+                        name,
+                        atom,
+                        conds: vec![cond],
+                    }),
                 }
                 Ok(())
             })?;
+        }
+        let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+        for MergedElement {
+            atom, mut conds, ..
+        } in instances
+        {
+            let cond = if conds.iter().any(|c| c.is_empty()) {
+                Vec::new()
+            } else if conds.len() == 1 || self.provisional {
+                // (a provisional round emits no rules, so no condition atom: any of the
+                // conditions, none empty, tells the same below)
+                conds.swap_remove(0)
+            } else {
+                vec![Lit::pos(self.condition_atom(conds))]
+            };
+            if !ground_elems
+                .iter()
+                .any(|x| x.atom == atom && x.cond == cond)
+            {
+                ground_elems.push(ChoiceElem { atom, cond });
+            }
         }
         // An element that is a fact satisfies the rule instance: like clingo, drop it (its
         // other atoms are not derived by it).
@@ -953,4 +990,15 @@ fn plain_literals(
             )),
         })
         .collect()
+}
+
+/// The instances of one written disjunction element that gringo merges into one element (see
+/// `emit_disjunction`): the same element, the same values of the variables its heads mention.
+struct MergedElement {
+    elem: usize,
+    name: Vec<Option<Sym>>,
+    atom: AtomId,
+    /// The conditions of the instances (each a conjunction): the element's is their
+    /// disjunction.
+    conds: Vec<Vec<Lit>>,
 }

@@ -38,6 +38,8 @@ pub struct Grounder {
     /// Auxiliary atoms of conjunctions (disjunction elements with several heads) and
     /// disjunctions (conditional literals with several alternatives), by what they stand for.
     aux_atoms: HashMap<(AuxKind, Vec<Lit>), AtomId>,
+    /// The atoms of merged disjunction element conditions, by their conjunctions.
+    condition_atoms: HashMap<Vec<Vec<Lit>>, AtomId>,
     /// Rules gringo's translation adds for the positive atoms in the conditions of recursive
     /// conditional literals (`ConjunctionLiteral::translate`, the nonmonotone case: each atom
     /// is the head of a rule whose body is the condition, or of a disjunction over it). They
@@ -80,6 +82,7 @@ impl Grounder {
             frozen: Vec::new(),
             element_atoms: Default::default(),
             aux_atoms: HashMap::new(),
+            condition_atoms: HashMap::new(),
             condition_heads: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
             stage: 0,
@@ -316,6 +319,28 @@ impl Grounder {
             self.push_rule(Rule {
                 head: Head::Atom(aux),
                 body: vec![BodyElem::Lit(l)],
+            });
+        }
+        aux
+    }
+
+    /// An auxiliary atom equivalent to the disjunction of the conjunctions `conds` (the merged
+    /// condition of a disjunction element, see `emit_disjunction`): `aux :- c` for each.
+    pub fn condition_atom(&mut self, mut conds: Vec<Vec<Lit>>) -> AtomId {
+        conds.sort();
+        if let Some(&a) = self.condition_atoms.get(&conds) {
+            return a;
+        }
+        let name = self.program.symbols.name("#cond");
+        let num = self.program.symbols.num(self.condition_atoms.len() as i32);
+        let sym = self.program.symbols.function(name, vec![num], false);
+        let aux = self.program.atom(sym);
+        self.program.derivable[aux.0 as usize] = true;
+        self.condition_atoms.insert(conds.clone(), aux);
+        for c in conds {
+            self.push_rule(Rule {
+                head: Head::Atom(aux),
+                body: c.into_iter().map(BodyElem::Lit).collect(),
             });
         }
         aux
