@@ -284,6 +284,7 @@ impl<'a> Compiler<'a> {
                 Lit::Atom {
                     sign: *sign,
                     atom: self.atom(atom, vars, ranges)?,
+                    settled_from: ir::UNSETTLED,
                 }
             }
             Literal::Comparison { op, lhs, rhs, .. } => Lit::Cmp {
@@ -494,7 +495,10 @@ impl<'a> Compiler<'a> {
                     let never = Literal::Bool(false, rule.span.clone());
                     body.to_mut().push(BodyLit::Lit(never));
                 }
-                _ => return Err(refusal),
+                // Whether gringo misses instances of the rule otherwise is decided with the
+                // model of its rounds (`own_conditions`, clingo #495).
+                Some(_) => {}
+                None => return Err(refusal),
             }
         }
         let bodies = unpool::bodies(&body);

@@ -30,15 +30,16 @@ use crate::syntax::ast::{AggFunc, CmpOp, Sign};
 
 /// A body atom of a rule: the body item it is in, and whether the rule depends on its
 /// definers positively (a positive literal, in a positive aggregate when in one).
-struct Occurrence<'r> {
-    atom: &'r ir::Atom,
+pub(super) struct Occurrence<'r> {
+    pub atom: &'r ir::Atom,
     item: usize,
-    positive: bool,
+    pub positive: bool,
     /// In an aggregate element's or a conditional literal's condition.
     in_condition: bool,
 }
 
-fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
+/// The body atoms of a rule (also in conditions and aggregates, and in its head's conditions).
+pub(super) fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
     fn push<'r>(
         out: &mut Vec<Occurrence<'r>>,
         l: &'r ir::Lit,
@@ -46,7 +47,7 @@ fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
         outer_positive: bool,
         in_condition: bool,
     ) {
-        if let ir::Lit::Atom { sign, atom } = l {
+        if let ir::Lit::Atom { sign, atom, .. } = l {
             out.push(Occurrence {
                 atom,
                 item,

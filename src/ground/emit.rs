@@ -2,6 +2,7 @@
 //! (decided literals removed; the instance dropped when one is false) and the ground head, one
 //! function per head kind. Also the ground instances of aggregates.
 
+use super::external_body::{Negated, Refusal};
 use super::ir;
 use super::join::LitValue;
 use super::plan::{Planned, RulePlan};
@@ -108,13 +109,21 @@ impl Grounder {
         matched: &[Option<AtomId>],
     ) -> Result<Option<Vec<BodyElem>>, Diagnostic> {
         let mut body = Vec::new();
+        let mut needs_derived = Vec::new();
         for (i, elem) in rule.rule.body.iter().enumerate() {
             let part = match elem {
                 ir::Body::Lit(l @ ir::Lit::Atom { .. }) => {
                     match self.ground_lit_matched(l, b, matched[i])? {
                         LitValue::True => BodyPart::True,
                         LitValue::False => BodyPart::False,
-                        LitValue::Open(l) => BodyPart::Open(BodyElem::Lit(l)),
+                        LitValue::Open(l) => match rule.negated.get(i) {
+                            Some(Negated::NeverDerived) => BodyPart::False,
+                            Some(Negated::NeedsDerived) => {
+                                needs_derived.push(l.atom);
+                                BodyPart::Open(BodyElem::Lit(l))
+                            }
+                            _ => BodyPart::Open(BodyElem::Lit(l)),
+                        },
                     }
                 }
                 // Comparisons and ranges were checked by the join.
@@ -132,6 +141,10 @@ impl Grounder {
                 BodyPart::False => return Ok(None),
                 BodyPart::Open(e) => body.push(e),
             }
+        }
+        for a in needs_derived {
+            let refusal = Refusal::of(&rule.rule);
+            self.external_pending.push((refusal, a));
         }
         Ok(Some(body))
     }

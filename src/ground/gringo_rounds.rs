@@ -35,6 +35,7 @@
 //! too: `r. r : not #true :- r, C = #min{W : d(W)}.` never fires.
 
 use super::ir;
+use super::levels;
 use super::term::{CTerm, VarId};
 use crate::symbol::SymbolTable;
 use crate::syntax::ast::{AggFunc, CmpOp, Sign};
@@ -152,6 +153,7 @@ fn positive_atom(l: &ir::Lit) -> Option<&ir::Atom> {
         ir::Lit::Atom {
             sign: Sign::Pos,
             atom,
+            ..
         } => Some(atom),
         _ => None,
     }
@@ -181,18 +183,11 @@ struct Entity {
     assignment: bool,
 }
 
-/// The variables of the rule's scope (gringo's level 0): those of the plain body literals and
-/// of the aggregates' guards. Variables of a condition or an aggregate element that are not
-/// among them are local to it.
+/// The variables of the rule's scope: its global variables ([`levels::global_vars`]) and
+/// those of a shifted condition (in the body for gringo once shifted). Variables of a
+/// condition or an aggregate element that are not among them are local to it.
 fn rule_scope_vars(rule: &ir::Rule) -> Vec<VarId> {
-    let mut out = Vec::new();
-    for b in &rule.body {
-        match b {
-            ir::Body::Lit(l) => out.extend(l.vars()),
-            ir::Body::Aggregate(a) => a.guards.iter().for_each(|(_, t)| term_vars(t, &mut out)),
-            ir::Body::Conditional { .. } => {}
-        }
-    }
+    let mut out = levels::global_vars(&rule.body, &rule.head);
     for l in shifted_condition(rule) {
         out.extend(l.vars());
     }
@@ -214,6 +209,7 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
             ir::Lit::Atom {
                 sign: Sign::Pos,
                 atom,
+                ..
             } => {
                 // gringo replaces arithmetic by auxiliary variables bound elsewhere
                 if atom.args.iter().any(has_arithmetic) {
@@ -601,7 +597,7 @@ mod tests {
         let (rules, preds, syms) = crate::ground::planned_rules(source);
         let rule = &rules[0].rule;
         let name = |l: &ir::Lit| match l {
-            ir::Lit::Atom { atom, sign } => {
+            ir::Lit::Atom { atom, sign, .. } => {
                 let n = syms.name_str(preds.sigs[atom.pred].name).to_string();
                 if *sign == Sign::Pos {
                     n

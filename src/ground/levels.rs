@@ -9,7 +9,7 @@ use super::term::VarId;
 use crate::syntax::ast::{CmpOp, Sign};
 
 /// The rule's global variables (gringo's level 0).
-fn global_vars(body: &[Body], head: &ir::Head) -> Vec<VarId> {
+pub(super) fn global_vars(body: &[Body], head: &ir::Head) -> Vec<VarId> {
     let mut global = head.global_vars();
     for b in body {
         match b {

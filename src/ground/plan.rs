@@ -169,6 +169,7 @@ fn candidate(
         Lit::Atom {
             sign: Sign::Pos,
             atom,
+            ..
         } => {
             if !atom.args.iter().all(|a| matchable(a, bound)) {
                 return None;
@@ -446,6 +447,9 @@ pub struct Planned {
     /// Per body item, whether clingo's grounder leaves it open even when it holds (set by
     /// `delayed::mark` before grounding).
     pub delayed: Vec<bool>,
+    /// Per body item of an `#external` with a negated literal over its own component, what
+    /// grounding it as gringo does needs (set by `external_body::mark`; empty otherwise).
+    pub negated: Vec<super::external_body::Negated>,
 }
 
 #[cfg(test)]
@@ -496,7 +500,7 @@ mod tests {
 
         fn lit(&self, l: &Lit) -> String {
             match l {
-                Lit::Atom { sign, atom } => match sign {
+                Lit::Atom { sign, atom, .. } => match sign {
                     Sign::Pos => self.atom(atom),
                     Sign::Not => format!("not {}", self.atom(atom)),
                     Sign::NotNot => format!("not not {}", self.atom(atom)),

@@ -546,6 +546,7 @@ fn first_solution(
             Lit::Atom {
                 sign: Sign::Pos,
                 atom,
+                ..
             } if binder.is_none() => binder = Some(atom),
             Lit::Cmp { op, lhs, rhs } => filters.push((*op, lhs, rhs)),
             _ => return Err(UNORDERED),

@@ -4,7 +4,7 @@
 //! its delta plans, which this module makes and owns), then the rules without head predicates.
 
 use super::facts::InputFacts;
-use super::ir::{self, PredId, Step};
+use super::ir::{self, PredId, Stage, Step};
 use super::join::Window;
 use super::plan::{self, Planned};
 use super::state::Grounder;
@@ -14,8 +14,6 @@ use crate::syntax::ast::Sign;
 /// Grounds every rule and input fact into `g.program`.
 pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
     super::delayed::mark(rules, &g.program.symbols, g.relations.len());
-    let rules: &[Planned] = rules;
-    record_complex_rule_origins(g, rules);
     let n = g.relations.len();
     let components = components(n, rules);
     // Rules by the component of their head; headless rules (constraints, #show) last.
@@ -25,19 +23,35 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             comp_of[p] = c;
         }
     }
-    super::own_conditions::refuse(g, rules, facts)?;
-    refuse_external_negative_recursion(g, rules, &comp_of)?;
+    let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
+    for i in 0..facts.len() {
+        with_facts[facts.pred(i)] = true;
+    }
+    super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
     let mut in_order: Vec<usize> = (0..rules.len()).collect();
     in_order.sort_by_key(|&i| position[i]);
-    let mut by_comp: Vec<Vec<&Planned>> = vec![Vec::new(); components.len()];
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); components.len()];
     for &i in &in_order {
         if let Some(&p) = rules[i].rule.head_preds().first() {
-            by_comp[comp_of[p]].push(&rules[i]);
+            members[comp_of[p]].push(i);
         }
     }
+    // Each component's rules in the stages of gringo's statement dependencies.
+    let mut stage_of = vec![0; rules.len()];
+    for m in &members {
+        let stages = super::stages::settle(rules, m, &g.program.symbols);
+        m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
+    }
+    let rules: &[Planned] = rules;
+    record_complex_rule_origins(g, rules);
+    super::own_conditions::refuse(g, rules, facts)?;
+    let by_comp: Vec<Vec<(&Planned, Stage)>> = members
+        .iter()
+        .map(|m| m.iter().map(|&i| (&rules[i], stage_of[i])).collect())
+        .collect();
     // Input facts come first in their component (clingo_order), in the order written.
     let mut facts_by_comp: Vec<Vec<u32>> = vec![Vec::new(); components.len()];
     for i in 0..facts.len() {
@@ -64,46 +78,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     }
     g.classical_negation_constraints();
     g.define_condition_externals()
-}
-
-/// Refuses an `#external` whose body has a negated (`not`, `not not`) literal over another
-/// predicate of its own component (`#external q : not not r. r :- p, not q.`). Its body only selects the
-/// instances, so whether the external exists depends on whether that literal was decided when
-/// gringo grounded it: in a component with negative recursion gringo decides a negated literal
-/// over a predicate whose statements it has grounded before (statement order) and keeps it
-/// open otherwise; clingo drops the external above, but keeps it when the two statements are
-/// written the other way round. Over its own predicate (`#external q(X) : d(X), not q(1).`)
-/// the literal depends on the external's own statement, which gringo cannot have grounded
-/// before: it stays open for both.
-fn refuse_external_negative_recursion(
-    g: &Grounder,
-    rules: &[Planned],
-    comp_of: &[usize],
-) -> Result<(), Diagnostic> {
-    for r in rules {
-        let ir::Head::External { atom, .. } = &r.rule.head else {
-            continue;
-        };
-        let negated_own = r.rule.body.iter().any(|b| {
-            matches!(b, ir::Body::Lit(ir::Lit::Atom { sign, atom: lit })
-                if *sign != Sign::Pos
-                    && lit.pred != atom.pred
-                    && comp_of[lit.pred] == comp_of[atom.pred])
-        });
-        if negated_own {
-            let sig = g.relations[atom.pred].sig;
-            return Err(Diagnostic::error(
-                &r.rule.span,
-                format!(
-                    "#external {}{}/{} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)",
-                    if sig.negative { "-" } else { "" },
-                    g.program.symbols.name_str(sig.name),
-                    sig.arity
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,
@@ -224,13 +198,35 @@ impl Component<'_> {
     }
 
     /// Instantiates the component's input facts (`facts`: the indices of its own) and rules
-    /// (`members`) to their fixpoint.
+    /// (`members`, with their stages: [`super::stages`]) to their fixpoint, stage by stage.
     fn ground(
         &self,
         g: &mut Grounder,
-        members: &[&Planned],
+        members: &[(&Planned, Stage)],
         facts: (&InputFacts, &[u32]),
     ) -> Result<(), Diagnostic> {
+        // as the first rules of the first pass (they need no match)
+        for &i in facts.1 {
+            g.add_input_fact(facts.0, i as usize)?;
+        }
+        let all: Vec<&Planned> = members.iter().map(|&(r, _)| r).collect();
+        let start = g.external_bodies_start(&all);
+        let stages = members.iter().map(|&(_, s)| s + 1).max().unwrap_or(0);
+        for stage in 0..stages {
+            g.stage = stage;
+            let rules: Vec<&Planned> = members
+                .iter()
+                .filter(|&&(_, s)| s == stage)
+                .map(|&(r, _)| r)
+                .collect();
+            self.ground_stage(g, &rules)?;
+        }
+        g.stage = 0;
+        g.check_external_bodies(start)
+    }
+
+    /// Instantiates the rules of one stage to their fixpoint.
+    fn ground_stage(&self, g: &mut Grounder, members: &[&Planned]) -> Result<(), Diagnostic> {
         // Rules whose conditions or aggregates range over this component's own predicates
         // cannot be instantiated until those predicates are known: they run after the fixpoint
         // of the others, provisionally (deriving head atoms only) until they add nothing new.
@@ -253,11 +249,8 @@ impl Component<'_> {
             })
             .collect();
         let mut previous = g.full_window();
-        // as the first rules of the first pass (they need no match)
-        for &i in facts.1 {
-            g.add_input_fact(facts.0, i as usize)?;
-        }
         for r in &normal {
+            g.external_grounded(r.rule);
             g.instantiate(r.rule, &r.rule.plan.body, &previous)?;
         }
         loop {
@@ -273,11 +266,11 @@ impl Component<'_> {
             g.provisional = false;
             let after = g.full_window();
             if self.unchanged(&before, &after) {
-                // The fixpoint: what is not derived now never is.
-                for &p in self.preds {
-                    g.relations[p].complete = true;
-                }
+                // The fixpoint: what is not derived now never is (literals settled once this
+                // stage is done are decided).
+                g.stage += 1;
                 for r in &late {
+                    g.external_grounded(r);
                     g.instantiate(r, &r.plan.body, &after)?;
                 }
                 return Ok(());
@@ -321,6 +314,7 @@ impl Component<'_> {
                 ir::Body::Lit(ir::Lit::Atom {
                     sign: Sign::Pos,
                     atom,
+                    ..
                 }) if self.own(atom.pred) => Some(plan::plan_delta(rule, j)),
                 _ => None,
             })

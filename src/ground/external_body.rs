@@ -1,0 +1,508 @@
+//! `#external` statements whose body negates an atom of their own component: which instances
+//! clingo's grounder (5.8.3) declares. The body of `#external a : body.` only selects
+//! instances, so an instance exists exactly when gringo did not find its body false, and for
+//! a negated literal that depends on when gringo grounds the statement (libgringo
+//! `ground/binders.hh` `make_binder`, `domain.hh` `lookup(…, RECNAF)`; the occurrence type
+//! from `ground/dependency.hh`):
+//!
+//! - `not A` removes the instance when `A` is a fact at that time (recursive or not);
+//! - `not not A` over a definer gringo grounds in the same or a later positive component
+//!   ("unstratified") keeps every instance; over definers grounded before, only those where
+//!   `A` was derived; with no definer at all (no head unifies with it), none but a fact's.
+//!
+//! aspsat grounds the component to its fixpoint in its own order, so its answer is gringo's
+//! where the time does not matter, which this module checks per literal ([`Negated`]): before
+//! grounding from the rules' heads, after the component from what it derived. What it cannot
+//! decide is refused with the external's position: gringo's order of the statements of one
+//! component (its dependency graph's search order) would be needed.
+
+use super::delayed::occurrences;
+use super::ir;
+use super::own_conditions::{Unifier, heads};
+use super::plan::Planned;
+use super::state::Grounder;
+use crate::program::{AtomId, BodyElem, Head, Polarity};
+use crate::symbol::SymbolTable;
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::{Sign, Span};
+use std::collections::{HashMap, HashSet};
+
+/// What a body literal of an `#external` needs for aspsat's grounding to be gringo's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Negated {
+    /// Nothing: grounded as everywhere (its predicate is complete when the external is
+    /// grounded, or the time does not matter).
+    Exact,
+    /// `not not A` where no rule head unifies with `A`: false unless `A` is a fact already.
+    NeverDerived,
+    /// `not not A` whose definers gringo may ground before the external: the instance exists
+    /// in every order when `A` is derived in the end (checked after the component).
+    NeedsDerived,
+    /// `not A` where a plain rule may make atoms of `A`'s predicate facts: exact when no atom
+    /// of the predicate becomes a fact (or may be one for gringo) after the time aspsat
+    /// grounds the external, or when `since_start`, after the component's input facts (a
+    /// rule that depends on the external may make facts: gringo may ground it later).
+    NeedsNoNewFact { since_start: bool },
+}
+
+/// Sets `Planned::negated` of every rule (empty but for `#external` statements with a negated
+/// body literal over their own component, `comp_of` giving each predicate's component).
+/// `with_facts`: the predicates with atoms before grounding (input facts, earlier steps).
+pub(super) fn mark(
+    rules: &mut [Planned],
+    comp_of: &[usize],
+    with_facts: Vec<bool>,
+    syms: &SymbolTable,
+) {
+    let candidates: Vec<usize> = (0..rules.len())
+        .filter(|&e| !negated_own(&rules[e].rule, comp_of).is_empty())
+        .collect();
+    if candidates.is_empty() {
+        return;
+    }
+    let graph = RuleGraph::new(rules, syms);
+    let facts = FactRules::new(rules, with_facts);
+    let marks: Vec<(usize, Vec<Negated>)> = candidates
+        .into_iter()
+        .map(|e| (e, classify(rules, &graph, &facts, e, (comp_of, syms))))
+        .collect();
+    for (e, negated) in marks {
+        rules[e].negated = negated;
+    }
+}
+
+/// The body items of an external that are negated literals over its own component.
+fn negated_own<'r>(rule: &'r ir::Rule, comp_of: &[usize]) -> Vec<(usize, Sign, &'r ir::Atom)> {
+    let ir::Head::External { atom: head, .. } = &rule.head else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, b) in rule.body.iter().enumerate() {
+        if let ir::Body::Lit(ir::Lit::Atom { sign, atom, .. }) = b
+            && *sign != Sign::Pos
+            && comp_of[atom.pred] == comp_of[head.pred]
+        {
+            out.push((i, *sign, atom));
+        }
+    }
+    out
+}
+
+/// gringo's dependencies between rules (its statements of one rule merged): a rule depends on
+/// the rules whose heads may unify with one of its body atoms ([`Unifier`]).
+struct RuleGraph {
+    /// Per rule, the rules it depends on, and whether through a positive occurrence.
+    edges: Vec<Vec<(usize, bool)>>,
+}
+
+impl RuleGraph {
+    fn new(rules: &[Planned], syms: &SymbolTable) -> Self {
+        let mut definers: HashMap<ir::PredId, Vec<(usize, &ir::Atom)>> = HashMap::new();
+        for (j, r) in rules.iter().enumerate() {
+            for h in heads(&r.rule) {
+                definers.entry(h.pred).or_default().push((j, h));
+            }
+        }
+        let edges = rules
+            .iter()
+            .map(|r| {
+                let mut out = Vec::new();
+                for o in occurrences(&r.rule) {
+                    for &(j, h) in definers.get(&o.atom.pred).into_iter().flatten() {
+                        if Unifier::atoms(syms, [&r.rule, &rules[j].rule], o.atom, h) {
+                            out.push((j, o.positive));
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        RuleGraph { edges }
+    }
+
+    /// The rules from which rule `target` can be reached (itself included), and those from
+    /// which it can be reached through positive occurrences only.
+    fn reaching(&self, target: usize) -> (Vec<bool>, Vec<bool>) {
+        let n = self.edges.len();
+        let mut reverse: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
+        for (i, out) in self.edges.iter().enumerate() {
+            for &(j, positive) in out {
+                reverse[j].push((i, positive));
+            }
+        }
+        let search = |positive_only: bool| {
+            let mut seen = vec![false; n];
+            seen[target] = true;
+            let mut stack = vec![target];
+            while let Some(j) = stack.pop() {
+                for &(i, positive) in &reverse[j] {
+                    if (positive || !positive_only) && !seen[i] {
+                        seen[i] = true;
+                        stack.push(i);
+                    }
+                }
+            }
+            seen
+        };
+        (search(false), search(true))
+    }
+}
+
+/// The classes of the body items of external `e` (see [`Negated`]). gringo's occurrence type
+/// of the literal: unstratified when a definer is in the external's component of the full
+/// dependency graph and in the same or a later positive component — sure when the definer
+/// reaches the external through positive dependencies only.
+fn classify(
+    rules: &[Planned],
+    graph: &RuleGraph,
+    facts: &FactRules,
+    e: usize,
+    (comp_of, syms): (&[usize], &SymbolTable),
+) -> Vec<Negated> {
+    let rule = &rules[e].rule;
+    let (reaching, reaching_positively) = graph.reaching(e);
+    let mut out = vec![Negated::Exact; rule.body.len()];
+    for (i, sign, atom) in negated_own(rule, comp_of) {
+        let definers = definers_of(rules, e, atom, syms);
+        out[i] = if sign == Sign::NotNot {
+            if definers.is_empty() {
+                Negated::NeverDerived
+            } else if definers.iter().any(|&j| reaching_positively[j]) {
+                Negated::Exact
+            } else {
+                Negated::NeedsDerived
+            }
+        } else if definers
+            .iter()
+            .any(|&j| facts.may_make_facts(&rules[j].rule))
+        {
+            Negated::NeedsNoNewFact {
+                since_start: definers
+                    .iter()
+                    .any(|&j| reaching[j] && facts.may_make_facts(&rules[j].rule)),
+            }
+        } else {
+            Negated::Exact
+        };
+    }
+    out
+}
+
+/// The rules whose heads may unify with body atom `atom` of rule `e`.
+fn definers_of(rules: &[Planned], e: usize, atom: &ir::Atom, syms: &SymbolTable) -> Vec<usize> {
+    (0..rules.len())
+        .filter(|&j| {
+            heads(&rules[j].rule)
+                .into_iter()
+                .any(|h| Unifier::atoms(syms, [&rules[e].rule, &rules[j].rule], atom, h))
+        })
+        .collect()
+}
+
+/// The predicates that may have facts for gringo: those with atoms before grounding, and the
+/// heads of plain rules (choices, disjunctions and externals never make facts) whose
+/// positive literals are over such predicates.
+struct FactRules {
+    preds: Vec<bool>,
+}
+
+impl FactRules {
+    fn new(rules: &[Planned], mut preds: Vec<bool>) -> Self {
+        loop {
+            let mut changed = false;
+            for r in rules {
+                let facts = FactRules { preds };
+                let more = facts.may_make_facts(&r.rule);
+                preds = facts.preds;
+                if more {
+                    for p in r.rule.head_preds() {
+                        changed |= !preds[p];
+                        preds[p] = true;
+                    }
+                }
+            }
+            if !changed {
+                return FactRules { preds };
+            }
+        }
+    }
+
+    /// Whether instances of a rule may be facts.
+    fn may_make_facts(&self, rule: &ir::Rule) -> bool {
+        let plain = match &rule.head {
+            ir::Head::Atom(_) => true,
+            ir::Head::Disjunction(elems) => {
+                elems.len() == 1 && elems[0].heads.len() == 1 && elems[0].cond.lits.is_empty()
+            }
+            _ => false,
+        };
+        plain
+            && rule.body.iter().all(|b| match b {
+                ir::Body::Lit(ir::Lit::Atom {
+                    sign: Sign::Pos,
+                    atom,
+                    ..
+                }) => self.preds[atom.pred],
+                _ => true,
+            })
+    }
+}
+
+/// A [`Negated::NeedsNoNewFact`] literal of an external of the component being grounded.
+pub(super) struct Watch {
+    /// The external (its address: rules from one statement share a position).
+    rule: usize,
+    pred: ir::PredId,
+    refusal: Refusal,
+    /// Per atom of the predicate then, whether it was a fact, taken once the component's input
+    /// facts are in (`since_start`) or when the external is first grounded.
+    facts: Option<Vec<bool>>,
+}
+
+/// What a component's check compares with.
+pub(super) struct Start {
+    /// Rules of the ground program before the component.
+    rules: usize,
+}
+
+impl Grounder {
+    /// Notes what [`Grounder::check_external_bodies`] compares with, once the component's
+    /// input facts are in (`members`: the rules of the component).
+    pub(super) fn external_bodies_start(&mut self, members: &[&Planned]) -> Start {
+        self.external_pending.clear();
+        self.external_watches.clear();
+        for r in members {
+            for (i, n) in r.negated.iter().enumerate() {
+                let Negated::NeedsNoNewFact { since_start } = *n else {
+                    continue;
+                };
+                if let ir::Body::Lit(ir::Lit::Atom { atom, .. }) = &r.rule.body[i] {
+                    let facts = since_start.then(|| self.fact_bits(atom.pred));
+                    self.external_watches.push(Watch {
+                        rule: *r as *const Planned as usize,
+                        pred: atom.pred,
+                        refusal: Refusal::of(&r.rule),
+                        facts,
+                    });
+                }
+            }
+        }
+        Start {
+            rules: self.program.rules.len(),
+        }
+    }
+
+    /// Called before `rule` is instantiated: the facts its watched literals compare with.
+    pub(super) fn external_grounded(&mut self, rule: &Planned) {
+        let key = rule as *const Planned as usize;
+        for k in 0..self.external_watches.len() {
+            let w = &self.external_watches[k];
+            if w.rule == key && w.facts.is_none() {
+                let bits = self.fact_bits(w.pred);
+                self.external_watches[k].facts = Some(bits);
+            }
+        }
+    }
+
+    fn fact_bits(&self, p: ir::PredId) -> Vec<bool> {
+        let rel = &self.relations[p];
+        rel.atoms.iter().map(|&a| self.program.is_fact(a)).collect()
+    }
+
+    /// After the component: refuses an external whose instances depend on gringo's order.
+    pub(super) fn check_external_bodies(&mut self, start: Start) -> Result<(), Diagnostic> {
+        let pending = std::mem::take(&mut self.external_pending);
+        let watches = std::mem::take(&mut self.external_watches);
+        if pending.is_empty() && watches.is_empty() {
+            return Ok(());
+        }
+        // possible facts taking every `not` as true, the atoms derived in every order with
+        // those, then the possible facts again knowing these atoms are derived
+        let optimistic = self.possible_facts(start.rules, &HashSet::new());
+        let derived = self.surely_derived(start.rules, &optimistic);
+        let may_be_fact = self.possible_facts(start.rules, &derived);
+        if !pending.is_empty() {
+            let derived = self.surely_derived(start.rules, &may_be_fact);
+            let unsure = |a: &AtomId| !self.program.is_fact(*a) && !derived.contains(a);
+            if let Some((refusal, _)) = pending.iter().find(|(_, a)| unsure(a)) {
+                return Err(refusal.error(self));
+            }
+        }
+        for w in &watches {
+            let before = w.facts.as_deref().unwrap_or(&[]);
+            let rel = &self.relations[w.pred];
+            let new_fact = rel.atoms.iter().enumerate().any(|(row, &a)| {
+                !before.get(row).copied().unwrap_or(false)
+                    && (self.program.is_fact(a) || may_be_fact.contains(&a))
+            });
+            if new_fact {
+                return Err(w.refusal.error(self));
+            }
+        }
+        Ok(())
+    }
+
+    /// Atoms of the rules from `first` on that gringo derives in every order of the
+    /// statements: the heads of a rule whose positive (and `not not`) literals are such atoms
+    /// (or atoms no rule from `first` on defines, derived before and no external), with no
+    /// aggregate or conditional literal,
+    /// and whose `not` literals are over atoms that are never facts (`may_be_fact`: gringo
+    /// drops an instance where such an atom is a fact by then).
+    fn surely_derived(&self, first: usize, may_be_fact: &HashSet<AtomId>) -> HashSet<AtomId> {
+        let rules = &self.program.rules[first..];
+        let heads_of = |r: &crate::program::Rule| -> Vec<AtomId> {
+            match &r.head {
+                Head::Atom(h) => vec![*h],
+                Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+                Head::None => Vec::new(),
+            }
+        };
+        let defined: HashSet<AtomId> = rules.iter().flat_map(heads_of).collect();
+        let mut out: HashSet<AtomId> = HashSet::new();
+        let mut pending: Vec<usize> = Vec::with_capacity(rules.len());
+        let mut waiting: HashMap<AtomId, Vec<usize>> = HashMap::new();
+        let mut ready: Vec<usize> = Vec::new();
+        for (k, r) in rules.iter().enumerate() {
+            let mut open = 0;
+            let mut blocked = r.body.iter().any(|b| !matches!(b, BodyElem::Lit(_)));
+            let conditions = match &r.head {
+                Head::Choice { elems, .. } => elems.iter().flat_map(|e| &e.cond).collect(),
+                _ => Vec::new(),
+            };
+            let lits = r.body.iter().filter_map(|b| match b {
+                BodyElem::Lit(l) => Some(l),
+                _ => None,
+            });
+            for l in lits.chain(conditions) {
+                let a = l.atom;
+                match l.polarity {
+                    Polarity::Not => {
+                        blocked |= self.program.is_fact(a) || may_be_fact.contains(&a);
+                    }
+                    _ if self.program.is_fact(a) => {}
+                    // (an external's instance may be one gringo drops)
+                    _ if !defined.contains(&a) => {
+                        blocked |= !self.program.is_derivable(a) || self.program.is_external(a)
+                    }
+                    _ => {
+                        open += 1;
+                        waiting.entry(a).or_default().push(k);
+                    }
+                }
+            }
+            pending.push(if blocked { usize::MAX } else { open });
+            if !blocked && open == 0 {
+                ready.push(k);
+            }
+        }
+        while let Some(k) = ready.pop() {
+            for h in heads_of(&rules[k]) {
+                if !out.insert(h) {
+                    continue;
+                }
+                for &j in waiting.get(&h).into_iter().flatten() {
+                    if pending[j] != usize::MAX {
+                        pending[j] -= 1;
+                        if pending[j] == 0 {
+                            ready.push(j);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Atoms of the rules from `first` on that gringo may have made facts: heads of plain
+    /// rules whose positive (and `not not`) literals may be facts, whose `not` literals are
+    /// over atoms not in `derived` (gringo decides `not C` true only where `C` is never
+    /// derived), and other literals taken as true: an over-approximation, as gringo makes an
+    /// atom a fact only from facts and from negated atoms it knows to be false.
+    fn possible_facts(&self, first: usize, derived: &HashSet<AtomId>) -> HashSet<AtomId> {
+        let mut out: HashSet<AtomId> = HashSet::new();
+        // per rule the literals still open, and the rules waiting for each atom
+        let mut pending: Vec<usize> = Vec::new();
+        let mut waiting: HashMap<AtomId, Vec<usize>> = HashMap::new();
+        let mut ready: Vec<AtomId> = Vec::new();
+        let rules = &self.program.rules[first..];
+        for (k, r) in rules.iter().enumerate() {
+            let Head::Atom(h) = r.head else {
+                pending.push(usize::MAX);
+                continue;
+            };
+            if self.program.shifted.get(first + k) == Some(&true) {
+                pending.push(usize::MAX);
+                continue;
+            }
+            let mut open = 0;
+            let mut blocked = false;
+            for b in &r.body {
+                let BodyElem::Lit(l) = b else {
+                    continue;
+                };
+                if l.polarity == Polarity::Not {
+                    blocked |= derived.contains(&l.atom);
+                } else if !self.program.is_fact(l.atom) {
+                    open += 1;
+                    waiting.entry(l.atom).or_default().push(k);
+                }
+            }
+            pending.push(if blocked { usize::MAX } else { open });
+            if !blocked && open == 0 {
+                ready.push(h);
+            }
+        }
+        while let Some(a) = ready.pop() {
+            if !out.insert(a) {
+                continue;
+            }
+            for &k in waiting.get(&a).into_iter().flatten() {
+                if pending[k] == usize::MAX {
+                    continue;
+                }
+                pending[k] -= 1;
+                if pending[k] == 0
+                    && let Head::Atom(h) = rules[k].head
+                {
+                    ready.push(h);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The refusal of an external (its position and predicate).
+#[derive(Clone)]
+pub(super) struct Refusal {
+    span: Span,
+    pred: Option<ir::PredId>,
+}
+
+impl Refusal {
+    pub(super) fn of(rule: &ir::Rule) -> Self {
+        let pred = rule.head_preds().first().copied();
+        Refusal {
+            span: rule.span.clone(),
+            pred,
+        }
+    }
+
+    fn error(&self, g: &Grounder) -> Diagnostic {
+        let name = self.pred.map_or(String::new(), |p| {
+            let sig = g.relations[p].sig;
+            format!(
+                " {}{}/{}",
+                if sig.negative { "-" } else { "" },
+                g.program.symbols.name_str(sig.name),
+                sig.arity
+            )
+        });
+        Diagnostic::error(
+            &self.span,
+            format!(
+                "#external{name} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)"
+            ),
+        )
+    }
+}
