@@ -42,6 +42,10 @@ pub(super) enum Negated {
     /// facts of the predicate the external is grounded with are those gringo has then (see
     /// [`Base`]; checked while and after the component is grounded).
     NeedsNoNewFact(Base),
+    /// `not not A` in an external aspsat grounds late (a condition or aggregate over its own
+    /// component): its predicate is complete by then, so a missing `A` would drop instances
+    /// gringo keeps (refused).
+    Late,
 }
 
 /// Which facts of a negated predicate gringo has when it grounds an external.
@@ -196,7 +200,9 @@ fn classify(
     for (i, sign, atom) in negated_own(rule, comp_of) {
         let definers = definers_of(rules, e, atom, syms);
         out[i] = if sign == Sign::NotNot {
-            if definers.is_empty() {
+            if late(rule, comp_of) {
+                Negated::Late
+            } else if definers.is_empty() {
                 Negated::NeverDerived
             } else if definers.iter().any(|&j| reaching_positively[j]) {
                 Negated::Exact
@@ -226,6 +232,19 @@ fn classify(
         };
     }
     out
+}
+
+/// Whether aspsat grounds a rule after the fixpoint of its component (`schedule`'s late
+/// rules: a condition, aggregate or conditional literal over its own component).
+fn late(rule: &ir::Rule, comp_of: &[usize]) -> bool {
+    let Some(&head) = rule.head_preds().first() else {
+        return false;
+    };
+    rule.condition_preds()
+        .iter()
+        .chain(rule.aggregate_preds().iter())
+        .chain(rule.conditional_literal_preds().iter())
+        .any(|&p| comp_of[p] == comp_of[head])
 }
 
 /// Whether aspsat may ground a rule more than once: a positive literal over its own component
@@ -326,10 +345,19 @@ pub(super) struct Start {
 impl Grounder {
     /// Notes what [`Grounder::check_external_bodies`] compares with, once the component's
     /// input facts are in (`members`: the rules of the component).
-    pub(super) fn external_bodies_start(&mut self, members: &[&Planned]) -> Start {
+    pub(super) fn external_bodies_start(
+        &mut self,
+        members: &[&Planned],
+    ) -> Result<Start, Diagnostic> {
         self.external_pending.clear();
         self.external_watches.clear();
         for r in members {
+            if r.negated.contains(&Negated::Late) {
+                let what = "with a `not not` literal over its own component beside a condition \
+                            or aggregate over it is not supported (aspsat decides the literal \
+                            after the component, clingo's grounder while grounding it)";
+                return Err(Refusal::of(&r.rule).message(self, what));
+            }
             for (i, n) in r.negated.iter().enumerate() {
                 let Negated::NeedsNoNewFact(base) = *n else {
                     continue;
@@ -347,9 +375,9 @@ impl Grounder {
                 }
             }
         }
-        Start {
+        Ok(Start {
             rules: self.program.rules.len(),
-        }
+        })
     }
 
     /// Called before `rule` is instantiated: the facts its watched literals compare with.
@@ -564,6 +592,10 @@ impl Refusal {
     }
 
     fn error(&self, g: &Grounder) -> Diagnostic {
+        self.message(g, "with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)")
+    }
+
+    fn message(&self, g: &Grounder, what: &str) -> Diagnostic {
         let name = self.pred.map_or(String::new(), |p| {
             let sig = g.relations[p].sig;
             format!(
@@ -573,11 +605,6 @@ impl Refusal {
                 sig.arity
             )
         });
-        Diagnostic::error(
-            &self.span,
-            format!(
-                "#external{name} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)"
-            ),
-        )
+        Diagnostic::error(&self.span, format!("#external{name} {what}"))
     }
 }

@@ -221,7 +221,7 @@ impl Component<'_> {
         for &i in facts.1 {
             g.add_input_fact(facts.0, i as usize)?;
         }
-        let start = g.external_bodies_start(members);
+        let start = g.external_bodies_start(members)?;
         self.fixpoint(g, &normal, &late, previous)?;
         g.check_external_bodies(start)
     }
