@@ -284,6 +284,7 @@ impl<'a> Compiler<'a> {
                 Lit::Atom {
                     sign: *sign,
                     atom: self.atom(atom, vars, ranges)?,
+                    settled_from: ir::UNSETTLED,
                 }
             }
             Literal::Comparison { op, lhs, rhs, .. } => Lit::Cmp {
@@ -494,7 +495,10 @@ impl<'a> Compiler<'a> {
                     let never = Literal::Bool(false, rule.span.clone());
                     body.to_mut().push(BodyLit::Lit(never));
                 }
-                _ => return Err(refusal),
+                // Whether gringo misses instances of the rule otherwise is decided with the
+                // model of its rounds (`own_conditions`, clingo #495).
+                Some(_) => {}
+                None => return Err(refusal),
             }
         }
         let bodies = unpool::bodies(&body);
@@ -719,8 +723,19 @@ impl<'a> Compiler<'a> {
         };
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
-        let mut cbody = self.body(&body, &mut vars, &mut ranges)?;
+        let (mut cbody, negated_heads) = self.body(&body, &mut vars, &mut ranges)?;
         let globals = bound_by_body(&cbody, &ranges);
+        for h in negated_heads {
+            let mut cx = projection::Context {
+                definitions: self.definitions.as_ref(),
+                preds: self.preds,
+                syms: self.syms,
+                globals: &globals,
+                num_vars: vars.vars.len(),
+            };
+            projection::restrict_negated(&mut cbody[h.at], &h.void, &mut cx)
+                .map_err(|what| Diagnostic::error(&h.span, format!("{what} is not supported")))?;
+        }
         let chead = self.head(&head, &mut vars, &mut ranges, &globals)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         levels::mark(&mut cbody, &chead);
@@ -739,20 +754,35 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         vars: &mut Vars,
         ranges: &mut Ranges,
-    ) -> Result<Vec<Body>, Diagnostic> {
+    ) -> Result<(Vec<Body>, Vec<projection::NegatedHead>), Diagnostic> {
         let mut cbody = Vec::new();
+        let mut negated_heads = Vec::new();
         for b in body {
             match b {
                 BodyLit::Lit(l) => {
                     let c = self.literals(l, vars, ranges)?;
                     cbody.extend(c.into_iter().map(Body::Lit));
                 }
-                BodyLit::Conditional { lit, cond, span } => {
+                BodyLit::Conditional {
+                    lit,
+                    cond,
+                    span,
+                    negated_head,
+                } => {
                     let mut alts = Vec::new();
+                    let mut void = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
-                        // a chain's first comparison, with the others beside its ranges
+                        if let [Literal::Atom { atom, .. }] = alt.as_slice() {
+                            void.push(self.statically_undefined(&atom.term)?);
+                        }
+                        // the alternative's first comparison, with the others (a chain's, a
+                        // negated chain's ranges) beside its ranges
                         let mut local = Vec::new();
-                        let mut lits = self.literals(&alt, vars, &mut local)?.into_iter();
+                        let mut lits = Vec::new();
+                        for l in &alt {
+                            lits.extend(self.literals(l, vars, &mut local)?);
+                        }
+                        let mut lits = lits.into_iter();
                         let item = lits.next().expect("a literal compiles to one at least");
                         local.extend(lits);
                         alts.push(ir::Local {
@@ -764,6 +794,13 @@ impl<'a> Compiler<'a> {
                         });
                     }
                     let lits = self.condition(cond, vars)?;
+                    if *negated_head {
+                        negated_heads.push(projection::NegatedHead {
+                            at: cbody.len(),
+                            void,
+                            span: span.clone(),
+                        });
+                    }
                     cbody.push(Body::Conditional {
                         alts,
                         cond: Condition {
@@ -779,7 +816,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        Ok(cbody)
+        Ok((cbody, negated_heads))
     }
 
     fn head(

@@ -47,7 +47,7 @@ pub(super) fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
         outer_positive: bool,
         in_condition: bool,
     ) {
-        if let ir::Lit::Atom { sign, atom } = l {
+        if let ir::Lit::Atom { sign, atom, .. } = l {
             out.push(Occurrence {
                 atom,
                 item,

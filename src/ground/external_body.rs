@@ -96,7 +96,7 @@ fn negated_own<'r>(rule: &'r ir::Rule, comp_of: &[usize]) -> Vec<(usize, Sign, &
     };
     let mut out = Vec::new();
     for (i, b) in rule.body.iter().enumerate() {
-        if let ir::Body::Lit(ir::Lit::Atom { sign, atom }) = b
+        if let ir::Body::Lit(ir::Lit::Atom { sign, atom, .. }) = b
             && *sign != Sign::Pos
             && comp_of[atom.pred] == comp_of[head.pred]
         {
@@ -257,6 +257,7 @@ fn grounded_again(rule: &ir::Rule, comp_of: &[usize]) -> bool {
         ir::Body::Lit(ir::Lit::Atom {
             sign: Sign::Pos,
             atom,
+            ..
         }) => comp_of[atom.pred] == comp_of[head],
         ir::Body::Lit(_) => false,
         _ => true,
@@ -316,6 +317,7 @@ impl FactRules {
                 ir::Body::Lit(ir::Lit::Atom {
                     sign: Sign::Pos,
                     atom,
+                    ..
                 }) => self.preds[atom.pred],
                 _ => true,
             })

@@ -153,6 +153,7 @@ fn positive_atom(l: &ir::Lit) -> Option<&ir::Atom> {
         ir::Lit::Atom {
             sign: Sign::Pos,
             atom,
+            ..
         } => Some(atom),
         _ => None,
     }
@@ -208,6 +209,7 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
             ir::Lit::Atom {
                 sign: Sign::Pos,
                 atom,
+                ..
             } => {
                 // gringo replaces arithmetic by auxiliary variables bound elsewhere
                 if atom.args.iter().any(has_arithmetic) {
@@ -595,7 +597,7 @@ mod tests {
         let (rules, preds, syms) = crate::ground::planned_rules(source);
         let rule = &rules[0].rule;
         let name = |l: &ir::Lit| match l {
-            ir::Lit::Atom { atom, sign } => {
+            ir::Lit::Atom { atom, sign, .. } => {
                 let n = syms.name_str(preds.sigs[atom.pred].name).to_string();
                 if *sign == Sign::Pos {
                     n

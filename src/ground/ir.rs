@@ -19,11 +19,22 @@ pub struct Atom {
     pub args: Vec<CTerm>,
 }
 
+/// A stage of grounding a component of the predicate dependency graph: its rules split into
+/// the strongly connected components of gringo's statement dependencies, grounded one after
+/// the other (see `schedule`). `UNSETTLED`: no stage (the literal is decided once its
+/// predicate is complete).
+pub type Stage = u32;
+pub const UNSETTLED: Stage = Stage::MAX;
+
 #[derive(Clone, Debug)]
 pub enum Lit {
     Atom {
         sign: Sign,
         atom: Atom,
+        /// From which stage of its rule's component on every atom the literal can match is
+        /// known: gringo decides it then (a "stratified" occurrence), although other atoms of
+        /// its predicate may still be derived (`s :- not q(1). q(5) :- not s.` decides `q(1)`).
+        settled_from: Stage,
     },
     Cmp {
         op: CmpOp,
@@ -358,6 +369,7 @@ impl Rule {
                     if let Lit::Atom {
                         sign: Sign::Pos,
                         atom,
+                        ..
                     } = &a.item
                     {
                         out.push(atom.pred);
@@ -373,7 +385,7 @@ impl Rule {
     pub fn body_preds(&self) -> Vec<(PredId, bool)> {
         let mut out = Vec::new();
         fn lit(l: &Lit, driving: bool, out: &mut Vec<(PredId, bool)>) {
-            if let Lit::Atom { sign, atom } = l {
+            if let Lit::Atom { sign, atom, .. } = l {
                 out.push((atom.pred, driving && *sign == Sign::Pos));
             }
         }

@@ -419,10 +419,16 @@ impl Grounder {
         }
     }
 
-    /// Grounds a literal under a complete binding: facts are true, atoms of complete predicates
-    /// that nothing derived are false.
+    /// Grounds a literal under a complete binding: facts are true, atoms that nothing derived
+    /// are false once nothing can derive them any more (their predicate is complete, or the
+    /// literal is settled: [`ir::Lit::Atom`]).
     pub fn ground_lit(&mut self, lit: &ir::Lit, b: &Binding) -> Result<LitValue, Diagnostic> {
-        let ir::Lit::Atom { sign, atom } = lit else {
+        let ir::Lit::Atom {
+            sign,
+            atom,
+            settled_from,
+        } = lit
+        else {
             return Ok(if self.test(lit, b)? {
                 LitValue::True
             } else {
@@ -436,7 +442,8 @@ impl Grounder {
         let id = self.program.lookup_atom(sym);
         let exists = id.is_some_and(|id| self.program.is_derivable(id));
         let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
-        let complete = rel.complete;
+        // complete: its predicate is, or every atom this literal can match is known
+        let complete = rel.complete || *settled_from <= self.stage;
         let value = match sign {
             Sign::Pos => {
                 if fact {

@@ -33,6 +33,7 @@ mod projection;
 mod quirks;
 mod schedule;
 mod seen;
+mod stages;
 mod state;
 mod static_undefined;
 mod store;
@@ -175,6 +176,8 @@ fn check_unground_parts(
                 consts.insert(p.clone(), placeholder);
             }
             let mut compiler = Compiler::new(syms, &mut preds, &consts);
+            // Only checked, never grounded: no refusal of how gringo would ground a rule.
+            compiler.program_deps = Some(quirks::ProgramDeps::new(&block.statements, true));
             if projection::Definitions::needed(&block.statements) {
                 let definitions = projection::Definitions::build(&block.statements, &mut compiler);
                 compiler.definitions = Some(definitions);

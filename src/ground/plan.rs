@@ -169,6 +169,7 @@ fn candidate(
         Lit::Atom {
             sign: Sign::Pos,
             atom,
+            ..
         } => {
             if !atom.args.iter().all(|a| matchable(a, bound)) {
                 return None;
@@ -499,7 +500,7 @@ mod tests {
 
         fn lit(&self, l: &Lit) -> String {
             match l {
-                Lit::Atom { sign, atom } => match sign {
+                Lit::Atom { sign, atom, .. } => match sign {
                     Sign::Pos => self.atom(atom),
                     Sign::Not => format!("not {}", self.atom(atom)),
                     Sign::NotNot => format!("not not {}", self.atom(atom)),

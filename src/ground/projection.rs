@@ -68,12 +68,23 @@ impl Definitions {
         }
     }
 
-    /// Whether `statements` have a disjunction, the only head whose compilation reads the
-    /// definitions: without one they are not built (they hold a copy of every fact).
+    /// Whether `statements` have a disjunction or a negated head element with a condition, the
+    /// only heads whose compilation reads the definitions: without one they are not built (they
+    /// hold a copy of every fact).
     pub fn needed(statements: &[&Statement]) -> bool {
-        statements
-            .iter()
-            .any(|st| matches!(st, Statement::Rule(r) if matches!(r.head, Head::Disjunction(_))))
+        let negated_head = |b: &BodyLit| {
+            matches!(
+                b,
+                BodyLit::Conditional {
+                    negated_head: true,
+                    ..
+                }
+            )
+        };
+        statements.iter().any(|st| {
+            matches!(st, Statement::Rule(r)
+                if matches!(r.head, Head::Disjunction(_)) || r.body.iter().any(negated_head))
+        })
     }
 
     /// Classifies the predicates defined by `statements` (one program part).
@@ -443,6 +454,52 @@ pub fn restrict(
     Ok(())
 }
 
+/// A conditional body literal written as a negated head element (`a ; not p(X;1) : d(X).`):
+/// gringo projects its condition as that of the element, then moves the element into the body.
+pub struct NegatedHead {
+    /// Its place in the compiled body.
+    pub at: usize,
+    /// Which of its alternatives gringo's simplification finds undefined (see [`restrict`]).
+    pub void: Vec<bool>,
+    pub span: Span,
+}
+
+/// [`restrict`] for a negated head element in the body: the heads are the atoms of the
+/// conditional literal's alternatives (`not not p(X) ; not not p(1) : d(X)`: the element fails,
+/// so one of its heads is true, for each instance of the condition), restricted alike.
+pub fn restrict_negated(
+    body: &mut ir::Body,
+    void: &[bool],
+    cx: &mut Context,
+) -> Result<(), &'static str> {
+    let ir::Body::Conditional { alts, cond, .. } = body else {
+        return Ok(());
+    };
+    let heads: Option<Vec<ir::Local<ir::Atom>>> = alts
+        .iter()
+        .map(|alt| match &alt.item {
+            Lit::Atom { atom, .. } => Some(ir::Local {
+                item: atom.clone(),
+                cond: alt.cond.clone(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let Some(heads) = heads.filter(|h| h.len() == void.len()) else {
+        return Ok(());
+    };
+    let mut elem = ir::DisjElem {
+        heads,
+        cond: cond.clone(),
+    };
+    restrict(&mut elem, void, cx)?;
+    *cond = elem.cond;
+    for (alt, head) in alts.iter_mut().zip(elem.heads) {
+        alt.cond = head.cond;
+    }
+    Ok(())
+}
+
 fn kind<'a>(cx: &'a Context, pred: PredId) -> &'a Kind {
     match cx.definitions {
         Some(d) => d.kind(pred, cx.preds, cx.syms),
@@ -489,6 +546,7 @@ fn first_solution(
             Lit::Atom {
                 sign: Sign::Pos,
                 atom,
+                ..
             } if binder.is_none() => binder = Some(atom),
             Lit::Cmp { op, lhs, rhs } => filters.push((*op, lhs, rhs)),
             _ => return Err(UNORDERED),

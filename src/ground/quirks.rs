@@ -8,9 +8,10 @@
 //!   fires the rule: `r. r : not #true :- r, C = #min{W : d(W)}.` is SATISFIABLE with {r} in
 //!   clingo although its body holds and its head is empty (without the aggregate clingo
 //!   answers UNSATISFIABLE), and `r(1). s(2). r(X) : x ; q :- s(X), r(1), C = #count{W :
-//!   d(W)}.` never derives `q` -- but with other rules for `r` around it does, so aspsat
-//!   refuses the shape. Without a unifier (`r(X,X) : x ; q :- r(1,2), ...`) clingo grounds the
-//!   rule as usual and so does aspsat.
+//!   d(W)}.` never derives `q` -- but with other rules for `r` around it does: there the
+//!   #495 check decides (it refuses where gringo may miss instances of the rule). Without a
+//!   unifier (`r(X,X) : x ; q :- r(1,2), ...`) clingo grounds the rule as usual and so does
+//!   aspsat.
 //!
 //! Why gringo never fires such a rule is the mechanism of clingo issue #495, modelled once in
 //! [`super::gringo_rounds`]: the body atom stays "new" until the disjunction's completion runs,

@@ -4,7 +4,7 @@
 //! its delta plans, which this module makes and owns), then the rules without head predicates.
 
 use super::facts::InputFacts;
-use super::ir::{self, PredId, Step};
+use super::ir::{self, PredId, Stage, Step};
 use super::join::Window;
 use super::plan::{self, Planned};
 use super::state::Grounder;
@@ -28,20 +28,30 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         with_facts[facts.pred(i)] = true;
     }
     super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
-    let rules: &[Planned] = rules;
-    record_complex_rule_origins(g, rules);
-    super::own_conditions::refuse(g, rules, facts)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
     let mut in_order: Vec<usize> = (0..rules.len()).collect();
     in_order.sort_by_key(|&i| position[i]);
-    let mut by_comp: Vec<Vec<&Planned>> = vec![Vec::new(); components.len()];
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); components.len()];
     for &i in &in_order {
         if let Some(&p) = rules[i].rule.head_preds().first() {
-            by_comp[comp_of[p]].push(&rules[i]);
+            members[comp_of[p]].push(i);
         }
     }
+    // Each component's rules in the stages of gringo's statement dependencies.
+    let mut stage_of = vec![0; rules.len()];
+    for m in &members {
+        let stages = super::stages::settle(rules, m, &g.program.symbols);
+        m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
+    }
+    let rules: &[Planned] = rules;
+    record_complex_rule_origins(g, rules);
+    super::own_conditions::refuse(g, rules, facts)?;
+    let by_comp: Vec<Vec<(&Planned, Stage)>> = members
+        .iter()
+        .map(|m| m.iter().map(|&i| (&rules[i], stage_of[i])).collect())
+        .collect();
     // Input facts come first in their component (clingo_order), in the order written.
     let mut facts_by_comp: Vec<Vec<u32>> = vec![Vec::new(); components.len()];
     for i in 0..facts.len() {
@@ -188,13 +198,35 @@ impl Component<'_> {
     }
 
     /// Instantiates the component's input facts (`facts`: the indices of its own) and rules
-    /// (`members`) to their fixpoint.
+    /// (`members`, with their stages: [`super::stages`]) to their fixpoint, stage by stage.
     fn ground(
         &self,
         g: &mut Grounder,
-        members: &[&Planned],
+        members: &[(&Planned, Stage)],
         facts: (&InputFacts, &[u32]),
     ) -> Result<(), Diagnostic> {
+        // as the first rules of the first pass (they need no match)
+        for &i in facts.1 {
+            g.add_input_fact(facts.0, i as usize)?;
+        }
+        let all: Vec<&Planned> = members.iter().map(|&(r, _)| r).collect();
+        let start = g.external_bodies_start(&all)?;
+        let stages = members.iter().map(|&(_, s)| s + 1).max().unwrap_or(0);
+        for stage in 0..stages {
+            g.stage = stage;
+            let rules: Vec<&Planned> = members
+                .iter()
+                .filter(|&&(_, s)| s == stage)
+                .map(|&(r, _)| r)
+                .collect();
+            self.ground_stage(g, &rules)?;
+        }
+        g.stage = 0;
+        g.check_external_bodies(start)
+    }
+
+    /// Instantiates the rules of one stage to their fixpoint.
+    fn ground_stage(&self, g: &mut Grounder, members: &[&Planned]) -> Result<(), Diagnostic> {
         // Rules whose conditions or aggregates range over this component's own predicates
         // cannot be instantiated until those predicates are known: they run after the fixpoint
         // of the others, provisionally (deriving head atoms only) until they add nothing new.
@@ -216,48 +248,28 @@ impl Component<'_> {
                 delta_plans: self.delta_plans(&rule.rule),
             })
             .collect();
-        let previous = g.full_window();
-        // as the first rules of the first pass (they need no match)
-        for &i in facts.1 {
-            g.add_input_fact(facts.0, i as usize)?;
-        }
-        let start = g.external_bodies_start(members)?;
-        self.fixpoint(g, &normal, &late, previous)?;
-        g.check_external_bodies(start)
-    }
-
-    /// Grounds the component's rules to their fixpoint: first those driven by semi-naive
-    /// rounds (`normal`), then the `late` ones (see [`Component::ground`]); `previous` is the
-    /// window before the component's input facts.
-    fn fixpoint(
-        &self,
-        g: &mut Grounder,
-        normal: &[Recursive],
-        late: &[&Planned],
-        mut previous: Window,
-    ) -> Result<(), Diagnostic> {
-        for r in normal {
+        let mut previous = g.full_window();
+        for r in &normal {
             g.external_grounded(r.rule);
             g.instantiate(r.rule, &r.rule.plan.body, &previous)?;
         }
         loop {
-            previous = self.semi_naive(g, normal, previous)?;
+            previous = self.semi_naive(g, &normal, previous)?;
             if late.is_empty() {
                 return Ok(());
             }
             let before = g.full_window();
             g.provisional = true;
-            for r in late {
+            for r in &late {
                 g.instantiate(r, &r.plan.body, &before)?;
             }
             g.provisional = false;
             let after = g.full_window();
             if self.unchanged(&before, &after) {
-                // The fixpoint: what is not derived now never is.
-                for &p in self.preds {
-                    g.relations[p].complete = true;
-                }
-                for r in late {
+                // The fixpoint: what is not derived now never is (literals settled once this
+                // stage is done are decided).
+                g.stage += 1;
+                for r in &late {
                     g.external_grounded(r);
                     g.instantiate(r, &r.plan.body, &after)?;
                 }
@@ -302,6 +314,7 @@ impl Component<'_> {
                 ir::Body::Lit(ir::Lit::Atom {
                     sign: Sign::Pos,
                     atom,
+                    ..
                 }) if self.own(atom.pred) => Some(plan::plan_delta(rule, j)),
                 _ => None,
             })

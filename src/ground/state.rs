@@ -49,6 +49,9 @@ pub struct Grounder {
     /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
     /// range): an external one is refused.
     pub aggregate_condition_atoms: Vec<(AtomId, Span)>,
+    /// The stages of the component in grounding that are done (see `schedule`): a literal
+    /// settled from a stage up to this one is decided.
+    pub stage: super::ir::Stage,
     /// Instances of `#external` statements declared with a `not not` literal whose atom must
     /// be derived by the end of the component (see [`super::external_body`]).
     pub external_pending: Vec<(super::external_body::Refusal, AtomId)>,
@@ -79,6 +82,7 @@ impl Grounder {
             aux_atoms: HashMap::new(),
             condition_heads: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
+            stage: 0,
             external_pending: Vec::new(),
             external_watches: Vec::new(),
         }

@@ -247,11 +247,14 @@ pub fn body(body: &[BodyLit], value: &mut Value) -> Option<Vec<BodyLit>> {
         match b {
             BodyLit::Lit(l) if literal_undefined(l, value) => return None,
             BodyLit::Conditional { cond, .. } if any_undefined(cond, value) => {}
-            BodyLit::Conditional { lit, cond, span } if literal_undefined(lit, value) => {
+            BodyLit::Conditional {
+                lit, cond, span, ..
+            } if literal_undefined(lit, value) => {
                 out.push(BodyLit::Conditional {
                     lit: Literal::Bool(false, lit.span().clone()),
                     cond: cond.clone(),
                     span: span.clone(),
+                    negated_head: false,
                 });
             }
             BodyLit::Aggregate { sign, agg } => {
@@ -308,6 +311,7 @@ pub fn head(head: &Head, value: &mut Value) -> Option<(Head, Vec<BodyLit>)> {
                             lit: Literal::Bool(false, e.span.clone()),
                             cond,
                             span: e.span.clone(),
+                            negated_head: false,
                         });
                     } else {
                         kept.push(DisjElem { cond, ..e.clone() });

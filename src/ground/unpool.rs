@@ -41,12 +41,13 @@
 //!    share their middle terms — an interval there is one range for the chain
 //!    (`1 < 1..2 < 2` never holds), compiled once (`Compiler::literals`); a negated chain is
 //!    the disjunction `t0 !op1 t1 ; t1 !op2 t2 ; ...` and its comparisons are alternatives
-//!    like those of a pool ([`expand_literal`]): one rule per comparison in a body, one
+//!    like those of a pool ([`literal_alternatives`]): one rule per comparison in a body, one
 //!    condition per comparison in a condition (so one element or conditional literal each),
 //!    alternatives of a conditional literal's literal. Evaluated at grounding, a comparison
-//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`. The
-//!    parser refuses an interval in a negated chain: gringo puts its range beside every one
-//!    of the comparisons, where each alternative here only has its own terms' ranges.
+//!    with an undefined term is false, so `not 1 < 2/Y < 2` does not hold for `Y = 0`. An
+//!    interval in a negated chain is one range beside *every* comparison, also those that do
+//!    not mention it (gringo binds it to a variable before splitting): `not 1 < 0 < 2..1`
+//!    never holds, `not 1 < 1..2 < 0` does ([`negated_chain_alternatives`]).
 
 use crate::syntax::ast::*;
 
@@ -126,22 +127,27 @@ pub fn expand_atom(a: &Atom) -> Vec<Atom> {
         .collect()
 }
 
-pub fn expand_literal(l: &Literal) -> Vec<Literal> {
+/// The alternatives of a literal, each a conjunction: one literal per alternative of its
+/// pools, except a negated chain, whose alternatives are its negated comparisons, each with
+/// the chain's intervals beside it ([`negated_chain_alternatives`]).
+pub fn literal_alternatives(l: &Literal) -> Vec<Vec<Literal>> {
     match l {
         Literal::Atom { sign, atom } => expand_atom(atom)
             .into_iter()
-            .map(|atom| Literal::Atom { sign: *sign, atom })
+            .map(|atom| vec![Literal::Atom { sign: *sign, atom }])
             .collect(),
         Literal::Comparison { op, lhs, rhs, span } => {
             let rs = expand_term(rhs);
             expand_term(lhs)
                 .into_iter()
                 .flat_map(|lhs| {
-                    rs.iter().map(move |rhs| Literal::Comparison {
-                        op: *op,
-                        lhs: lhs.clone(),
-                        rhs: rhs.clone(),
-                        span: span.clone(),
+                    rs.iter().map(move |rhs| {
+                        vec![Literal::Comparison {
+                            op: *op,
+                            lhs: lhs.clone(),
+                            rhs: rhs.clone(),
+                            span: span.clone(),
+                        }]
                     })
                 })
                 .collect()
@@ -161,19 +167,19 @@ pub fn expand_literal(l: &Literal) -> Vec<Literal> {
                 let first = terms.next().expect("a chain has a first term");
                 let rest: Vec<(CmpOp, Term)> = rest.iter().map(|(op, _)| *op).zip(terms).collect();
                 if *negated {
-                    out.extend(negated_chain_alternatives(&first, &rest, span));
+                    out.extend(negated_chain_alternatives(first, rest, span));
                 } else {
-                    out.push(Literal::Chain {
+                    out.push(vec![Literal::Chain {
                         negated: false,
                         first,
                         rest,
                         span: span.clone(),
-                    });
+                    }]);
                 }
             }
             out
         }
-        Literal::Bool(..) => vec![l.clone()],
+        Literal::Bool(..) => vec![vec![l.clone()]],
     }
 }
 
@@ -187,21 +193,70 @@ pub fn chain_comparisons<'t>(
 }
 
 /// `not t0 op1 t1 op2 t2 ...` as the alternatives `t0 !op1 t1`, `t1 !op2 t2`, ... (one of
-/// them holds exactly when the conjunction does not).
-fn negated_chain_alternatives(first: &Term, rest: &[(CmpOp, Term)], span: &Span) -> Vec<Literal> {
-    chain_comparisons(first, rest)
-        .map(|(lhs, op, rhs)| Literal::Comparison {
-            op: op.negate(),
-            lhs: lhs.clone(),
-            rhs: rhs.clone(),
-            span: span.clone(),
+/// them holds exactly when the conjunction does not). gringo replaces each interval of the
+/// chain by a variable bound by a range literal beside the chain before splitting it, so
+/// every alternative has every range, also those of intervals it does not mention (`not 1 <
+/// 0 < 2..1` never holds). Here each interval becomes the variable `#Ichain_pos:k`, which a
+/// user cannot write, and its range the equation `#I… = l..h` in every alternative.
+fn negated_chain_alternatives(
+    mut first: Term,
+    mut rest: Vec<(CmpOp, Term)>,
+    span: &Span,
+) -> Vec<Vec<Literal>> {
+    let mut ranges = Vec::new();
+    let tag = format!("#I{}:{}", span.start_line, span.start_col);
+    name_intervals(&mut first, &tag, &mut ranges);
+    for (_, t) in &mut rest {
+        name_intervals(t, &tag, &mut ranges);
+    }
+    chain_comparisons(&first, &rest)
+        .map(|(lhs, op, rhs)| {
+            let comparison = Literal::Comparison {
+                op: op.negate(),
+                lhs: lhs.clone(),
+                rhs: rhs.clone(),
+                span: span.clone(),
+            };
+            std::iter::once(comparison)
+                .chain(ranges.iter().cloned())
+                .collect()
         })
         .collect()
 }
 
+/// Replaces each outermost interval of `t` by a fresh variable and pushes the equation
+/// `variable = interval` that binds it onto `ranges`.
+fn name_intervals(t: &mut Term, tag: &str, ranges: &mut Vec<Literal>) {
+    match t {
+        Term::Interval(_, _, span) => {
+            let var = Term::Var(format!("{tag}:{}", ranges.len()), span.clone());
+            let span = span.clone();
+            let interval = std::mem::replace(t, var.clone());
+            ranges.push(Literal::Comparison {
+                op: CmpOp::Eq,
+                lhs: var,
+                rhs: interval,
+                span,
+            });
+        }
+        Term::Fun { args, .. } | Term::Pool(args, _) => {
+            args.iter_mut().for_each(|a| name_intervals(a, tag, ranges))
+        }
+        Term::Unary(_, x, _) => name_intervals(x, tag, ranges),
+        Term::Binary(_, x, y, _) => {
+            name_intervals(x, tag, ranges);
+            name_intervals(y, tag, ranges);
+        }
+        _ => {}
+    }
+}
+
 /// A condition (conjunction) with pools: every combination of alternatives.
 pub fn expand_conjunction(lits: &[Literal]) -> Vec<Vec<Literal>> {
-    product(lits, expand_literal)
+    product(lits, literal_alternatives)
+        .into_iter()
+        .map(|parts| parts.into_iter().flatten().collect())
+        .collect()
 }
 
 /// The alternatives of an optional guard (`None` stays `None`).
@@ -233,12 +288,12 @@ pub fn aggregate_elems(elems: &[AggElem]) -> Vec<AggElem> {
         if e.tuple_is_atom && e.terms.len() == 1 && !e.cond.is_empty() {
             // the tuple and the atom have the same shape, so their alternatives pair up
             let tuples = expand_term(&e.terms[0]);
-            let literals = expand_literal(&e.cond[0]);
-            for (tuple, lit) in tuples.into_iter().zip(literals) {
+            let literals = literal_alternatives(&e.cond[0]);
+            for (tuple, lits) in tuples.into_iter().zip(literals) {
                 for rest in expand_conjunction(&e.cond[1..]) {
                     out.push(AggElem {
                         terms: vec![tuple.clone()],
-                        cond: std::iter::once(lit.clone()).chain(rest).collect(),
+                        cond: lits.iter().cloned().chain(rest).collect(),
                         span: e.span.clone(),
                         tuple_is_atom: true,
                     });
@@ -269,18 +324,24 @@ pub fn bodies(body: &[BodyLit]) -> Vec<Vec<BodyLit>> {
     for b in body {
         match b {
             BodyLit::Lit(l) => body_alts.push(
-                expand_literal(l)
+                literal_alternatives(l)
                     .into_iter()
-                    .map(|l| vec![BodyLit::Lit(l)])
+                    .map(|lits| lits.into_iter().map(BodyLit::Lit).collect())
                     .collect(),
             ),
-            BodyLit::Conditional { lit, cond, span } => {
+            BodyLit::Conditional {
+                lit,
+                cond,
+                span,
+                negated_head,
+            } => {
                 let conj = expand_conjunction(cond)
                     .into_iter()
                     .map(|cond| BodyLit::Conditional {
                         lit: lit.clone(),
                         cond,
                         span: span.clone(),
+                        negated_head: *negated_head,
                     })
                     .collect();
                 body_alts.push(vec![conj]);
@@ -308,9 +369,10 @@ pub fn bodies(body: &[BodyLit]) -> Vec<Vec<BodyLit>> {
         .collect()
 }
 
-/// The literal of a conditional body literal: the alternatives of which one must hold.
-pub fn conditional_alternatives(lit: &Literal) -> Vec<Literal> {
-    expand_literal(lit)
+/// The literal of a conditional body literal: the alternatives of which one must hold (each a
+/// conjunction, local to the literal).
+pub fn conditional_alternatives(lit: &Literal) -> Vec<Vec<Literal>> {
+    literal_alternatives(lit)
 }
 
 /// The alternative heads of a rule: a head atom or a guard with pools splits the rule; choice

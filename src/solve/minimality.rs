@@ -2,42 +2,57 @@
 //! head-cycle-free (beyond NP, no polynomial CNF) and for positive recursion through aggregates
 //! or conditional literals (whose supports need not be monotone). A candidate model M of the
 //! completion is an answer set exactly when no proper subset of M satisfies the reduct P^M
-//! ([`crate::translate::reduct`]); a second SAT instance searches for one. If it exists, M is
-//! blocked and the search goes on.
+//! ([`crate::translate::reduct`]); a second SAT instance searches for one. If one, X, exists,
+//! U = M \ X is an unfounded set of M, and the loop nogoods of U ([`super::unfounded`]) exclude
+//! M together with every other model whose rules give U no support from outside.
 //!
 //! The reduct is taken over the shifted rules and the disjunctions over their members: for
 //! subsets of M the shifted rules follow from the disjunctive ones, so adding them changes
 //! nothing.
 
+use super::unfounded::UnfoundedNogoods;
 use crate::cnf::CnfLit;
-use crate::program::GroundProgram;
+use crate::program::{AtomId, GroundProgram};
 use crate::translate::{EncodingOptions, Translation, reduct};
 use varisat::{ExtendFormula, Solver};
 
 pub struct MinimalityCheck<'a> {
-    program: &'a GroundProgram,
     tr: &'a Translation,
     /// The atoms a smaller model may drop: those of cyclic components.
     cyclic: Vec<bool>,
+    nogoods: UnfoundedNogoods<'a>,
 }
 
 impl<'a> MinimalityCheck<'a> {
     pub fn new(program: &'a GroundProgram, tr: &'a Translation) -> Self {
         let cyclic = reduct::cyclic_atoms(program);
         MinimalityCheck {
-            program,
             tr,
             cyclic,
+            nogoods: UnfoundedNogoods::new(program, &tr.atoms),
         }
     }
 
-    /// `None` when the model is an answer set, otherwise a clause excluding it.
-    pub fn check(&self, cnf_model: &[bool]) -> Option<Vec<CnfLit>> {
+    /// `None` when the model is an answer set, otherwise clauses that it violates.
+    pub fn check(&self, cnf_model: &[bool]) -> Option<Vec<Vec<CnfLit>>> {
         let m = super::atom_values(self.tr, cnf_model);
-        if !smaller_reduct_model(self.program, &m, &self.cyclic, self.tr.encodings) {
-            return None;
+        let program = self.nogoods.program();
+        let unfounded = unfounded_set(program, &m, &self.cyclic, self.tr.encodings)?;
+        let clauses = self.nogoods.nogoods(&m, &unfounded);
+        // A nogood that the model satisfies would mean a bug in the nogoods: block the model
+        // alone then, which is always right.
+        let violated = |c: &Vec<CnfLit>| {
+            c.iter()
+                .all(|&l| cnf_model[l.unsigned_abs() as usize] != (l > 0))
+        };
+        if !clauses.is_empty() && clauses.iter().all(violated) {
+            return Some(clauses);
         }
-        Some(super::blocking_clause(&self.tr.atom_vars(), cnf_model))
+        debug_assert!(false, "the nogoods of an unfounded set exclude the model");
+        Some(vec![super::blocking_clause(
+            &self.tr.atom_vars(),
+            cnf_model,
+        )])
     }
 }
 
@@ -45,19 +60,19 @@ impl<'a> MinimalityCheck<'a> {
 /// must be a model of the program.
 pub fn smaller_model_exists(program: &GroundProgram, m: &[bool]) -> bool {
     let cyclic = reduct::cyclic_atoms(program);
-    smaller_reduct_model(program, m, &cyclic, EncodingOptions::default())
+    unfounded_set(program, m, &cyclic, EncodingOptions::default()).is_some()
 }
 
-/// As [`smaller_model_exists`], dropping only atoms with `varying` set.
-fn smaller_reduct_model(
+/// The atoms that a proper subset X of the model `m` satisfying the reduct P^m leaves out
+/// (an unfounded set of `m`), dropping only atoms with `varying` set; `None` when there is no
+/// such X (`m` is minimal).
+pub(super) fn unfounded_set(
     program: &GroundProgram,
     m: &[bool],
     varying: &[bool],
     encodings: EncodingOptions,
-) -> bool {
-    let Some(reduct) = reduct::reduct_cnf(program, m, varying, encodings) else {
-        return false;
-    };
+) -> Option<Vec<AtomId>> {
+    let reduct = reduct::reduct_cnf(program, m, varying, encodings)?;
     let mut solver = Solver::new();
     let lit = |l: CnfLit| varisat::Lit::from_dimacs(l as isize);
     for c in reduct.cnf.clauses() {
@@ -65,7 +80,19 @@ fn smaller_reduct_model(
         solver.add_clause(&clause);
     }
     // strictly smaller than M
-    let smaller: Vec<varisat::Lit> = reduct.dropped.iter().map(|&v| lit(-v)).collect();
+    let smaller: Vec<varisat::Lit> = reduct.dropped.iter().map(|&(_, v)| lit(-v)).collect();
     solver.add_clause(&smaller);
-    matches!(solver.solve(), Ok(true))
+    if !matches!(solver.solve(), Ok(true)) {
+        return None;
+    }
+    let x = solver.model()?;
+    let in_x: std::collections::HashSet<varisat::Lit> = x.into_iter().collect();
+    Some(
+        reduct
+            .dropped
+            .iter()
+            .filter(|&&(_, v)| !in_x.contains(&lit(v)))
+            .map(|&(a, _)| a)
+            .collect(),
+    )
 }

@@ -16,6 +16,7 @@ mod propagate;
 mod search;
 mod select;
 pub(crate) mod stability;
+mod unfounded;
 mod varisat_backend;
 
 pub use enumerate::{Next, enumerate, projected_vars};
@@ -116,9 +117,11 @@ pub struct SolveStats {
     pub solve_time: Duration,
     pub first_model: Option<Duration>,
     pub unsat_time: Duration,
-    /// Loop nogoods added by the stability check (non-tight programs).
+    /// Loop nogoods added by the stability check (non-tight programs) and by the minimality
+    /// check (from the unfounded sets it finds).
     pub loop_nogoods: usize,
-    /// Candidate models rejected by the minimality check (non-head-cycle-free programs).
+    /// Candidate models rejected by the minimality check (its reduct checks that found a
+    /// smaller model).
     pub minimality_checks: usize,
     /// The SAT back end's calls that found a model, and those that found none (`--stats=2`).
     pub sat_calls: CallTimes,

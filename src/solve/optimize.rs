@@ -82,7 +82,7 @@ impl<'a> Extension<'a> {
             cnf: Cnf::with_vars(used_vars),
             forwarded: 0,
             backend,
-            pb: PbEncoder::new(tr.encodings.pb),
+            pb: PbEncoder::for_bounds(tr.encodings.pb),
             stats: EncodingStats::default(),
         }
     }
@@ -94,7 +94,8 @@ impl<'a> Extension<'a> {
         self.forwarded = self.cnf.num_clauses();
     }
 
-    /// A literal equivalent to `Σ level ≤ bound` (only "implies" is needed).
+    /// A literal that implies `Σ level ≤ bound`, to be assumed or asserted (the decision
+    /// diagram encodes only that half: [`PbEncoder::for_bounds`]).
     pub fn at_most(&mut self, terms: &[(Value, i64)], bound: i64) -> Value {
         let pb = &mut self.pb;
         let (v, clauses, vars) =

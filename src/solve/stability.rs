@@ -240,11 +240,14 @@ impl<'a> Hook<'a> {
         stats: &mut SolveStats,
     ) -> bool {
         if let Some(minimality) = &self.1 {
-            let Some(block) = minimality.check(model) else {
+            let Some(nogoods) = minimality.check(model) else {
                 return false;
             };
-            backend.add_clause(&block);
+            for c in &nogoods {
+                backend.add_clause(c);
+            }
             stats.minimality_checks += 1;
+            stats.loop_nogoods += nogoods.len();
             return true;
         }
         let Some(check) = &mut self.0 else {

@@ -127,19 +127,6 @@ impl Term {
     }
 }
 
-impl Term {
-    /// Whether the term contains an interval (also in a pool's alternative).
-    pub fn has_interval(&self) -> bool {
-        match self {
-            Term::Interval(..) => true,
-            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(Term::has_interval),
-            Term::Unary(_, x, _) => x.has_interval(),
-            Term::Binary(_, x, y, _) => x.has_interval() || y.has_interval(),
-            _ => false,
-        }
-    }
-}
-
 impl CmpOp {
     /// `not (a op b)` is `a op.negate() b`.
     pub fn negate(self) -> CmpOp {
@@ -304,6 +291,10 @@ pub enum BodyLit {
         lit: Literal,
         cond: Vec<Literal>,
         span: Span,
+        /// Written as a negated head element (`a ; not p(X;1) : d(X)`): clingo reads it as this
+        /// conditional literal, with a head element's projection of the condition's variables
+        /// (see `ground/projection.rs`).
+        negated_head: bool,
     },
     Aggregate {
         sign: Sign,

@@ -18,7 +18,7 @@ pub mod pb;
 mod ranking;
 pub(crate) mod reduct;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 mod tight;
 
 pub use encoding::{EncodingOptions, EncodingStats};

@@ -28,17 +28,19 @@ use crate::program::{
 use crate::symbol::Sym;
 use std::collections::HashMap;
 
-/// The reduct's clauses, and the variables of the atoms that X may drop.
+/// The reduct's clauses, and the atoms that X may drop with their variables (true: the atom
+/// is in X).
 pub(crate) struct ReductCnf {
     pub cnf: Cnf,
-    pub dropped: Vec<CnfLit>,
+    pub dropped: Vec<(AtomId, CnfLit)>,
 }
 
 fn holds(l: &Lit, m: &[bool]) -> bool {
     l.holds(m[l.atom.0 as usize])
 }
 
-fn aggregate_holds(program: &GroundProgram, agg: &Aggregate, m: &[bool]) -> bool {
+/// Whether the aggregate (without the negation in front of it) holds in M.
+pub(crate) fn aggregate_holds(program: &GroundProgram, agg: &Aggregate, m: &[bool]) -> bool {
     let weights: Vec<Sym> = aggregate::tuples(agg)
         .into_iter()
         .filter(|t| t.conds.iter().any(|c| c.iter().all(|l| holds(l, m))))
@@ -152,7 +154,7 @@ pub(crate) fn reduct_cnf(
             Value::False
         } else if varying[a] && !program.is_fact(AtomId(a as u32)) {
             let v = b.cnf.new_var();
-            dropped.push(v);
+            dropped.push((AtomId(a as u32), v));
             Value::Lit(v)
         } else {
             Value::True

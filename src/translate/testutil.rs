@@ -21,8 +21,40 @@ fn lit_value(value: &[Option<bool>], l: CnfLit) -> Option<bool> {
     value[l.unsigned_abs() as usize].map(|b| b == (l > 0))
 }
 
+/// The assignment unit propagation derives from `assume`, by variable (`None` at index 0 and
+/// for undecided variables); `None` on a conflict.
+pub fn propagate(cnf: &Cnf, assume: &[CnfLit]) -> Option<Vec<Option<bool>>> {
+    let mut value: Vec<Option<bool>> = vec![None; cnf.num_vars() as usize + 1];
+    for &l in assume {
+        let v = &mut value[l.unsigned_abs() as usize];
+        if *v == Some(l < 0) {
+            return None;
+        }
+        *v = Some(l > 0);
+    }
+    let clauses: Vec<&[CnfLit]> = cnf.clauses().collect();
+    unit_propagate(&clauses, &mut value).then_some(value)
+}
+
 fn dpll(clauses: &[&[CnfLit]], value: &mut [Option<bool>]) -> bool {
-    // unit propagation to a fixpoint
+    if !unit_propagate(clauses, value) {
+        return false;
+    }
+    let Some(v) = (1..value.len()).find(|&v| value[v].is_none()) else {
+        return true;
+    };
+    for b in [true, false] {
+        let mut next = value.to_vec();
+        next[v] = Some(b);
+        if dpll(clauses, &mut next) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Unit propagation to a fixpoint; false on a conflict.
+fn unit_propagate(clauses: &[&[CnfLit]], value: &mut [Option<bool>]) -> bool {
     loop {
         let mut changed = false;
         for c in clauses {
@@ -55,20 +87,9 @@ fn dpll(clauses: &[&[CnfLit]], value: &mut [Option<bool>]) -> bool {
             }
         }
         if !changed {
-            break;
-        }
-    }
-    let Some(v) = (1..value.len()).find(|&v| value[v].is_none()) else {
-        return true;
-    };
-    for b in [true, false] {
-        let mut next = value.to_vec();
-        next[v] = Some(b);
-        if dpll(clauses, &mut next) {
             return true;
         }
     }
-    false
 }
 
 /// The literal `x` if `b`, else `-x`.

@@ -76,19 +76,14 @@ impl Parser<'_> {
                     } else {
                         Sign::Not
                     };
-                    if has_cond && atom.term.has_pool_or_interval() && shares_variable(&atom, &cond)
-                    {
-                        // clingo expands these inside the head element: their conjunction is
-                        // the disjunction of the alternatives in the body, but which element
-                        // an alternative joins depends on the condition's variables it uses
-                        // (see ground/projection.rs), which is not followed for negated ones
-                        self.mark_unsupported(
-                            "pool or interval in a negated head literal with a condition",
-                        );
-                    }
                     let lit = Literal::Atom { sign, atom };
                     negated.push(if has_cond {
-                        BodyLit::Conditional { lit, cond, span }
+                        BodyLit::Conditional {
+                            lit,
+                            cond,
+                            span,
+                            negated_head: true,
+                        }
                     } else {
                         BodyLit::Lit(lit)
                     });
@@ -121,7 +116,12 @@ impl Parser<'_> {
                 Literal::Bool(true, bool_span) => {
                     let lit = Literal::Bool(false, bool_span);
                     negated.push(if has_cond {
-                        BodyLit::Conditional { lit, cond, span }
+                        BodyLit::Conditional {
+                            lit,
+                            cond,
+                            span,
+                            negated_head: false,
+                        }
                     } else {
                         BodyLit::Lit(lit)
                     });
@@ -183,6 +183,7 @@ impl Parser<'_> {
             lit,
             cond,
             span: self.span_from(es),
+            negated_head: false,
         });
         if self.kind() == &Tok::Comma {
             // `a : , b` (a condition extends up to the next `;` or `.`)
@@ -257,17 +258,6 @@ impl Parser<'_> {
             }
             let span = self.span_from(start);
             if rest.len() > 1 {
-                // gringo puts the range of an interval where the chain is, so every comparison
-                // of a negated chain gets it, also those without the interval (`not 2..1 < 1 =
-                // 0` never holds: the range is empty); its comparisons are alternatives of
-                // their own here, each with its own intervals.
-                if nots == 1
-                    && std::iter::once(&lhs)
-                        .chain(rest.iter().map(|(_, t)| t))
-                        .any(Term::has_interval)
-                {
-                    self.mark_unsupported("an interval in a negated comparison chain");
-                }
                 // `not not` in front of a chain is dropped, as clingo does
                 return Ok(Elem::Lit(Literal::Chain {
                     negated: nots == 1,
@@ -356,27 +346,4 @@ impl Parser<'_> {
         }
         Ok(out)
     }
-}
-
-/// Whether the atom mentions a variable that occurs in the condition.
-fn shares_variable(atom: &Atom, cond: &[Literal]) -> bool {
-    fn vars(t: &Term, out: &mut Vec<String>) {
-        match t {
-            Term::Var(name, _) => out.push(name.clone()),
-            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().for_each(|a| vars(a, out)),
-            Term::Unary(_, x, _) => vars(x, out),
-            Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => {
-                vars(x, out);
-                vars(y, out);
-            }
-            _ => {}
-        }
-    }
-    let mut in_cond = Vec::new();
-    for t in cond.iter().flat_map(Literal::terms) {
-        vars(t, &mut in_cond);
-    }
-    let mut in_atom = Vec::new();
-    vars(&atom.term, &mut in_atom);
-    in_atom.iter().any(|v| in_cond.contains(v))
 }

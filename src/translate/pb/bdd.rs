@@ -30,6 +30,30 @@ pub fn ite(cnf: &mut Cnf, x: Value, hi: Value, lo: Value) -> Value {
     v
 }
 
+/// A literal that implies `x ? hi : lo`, for a monotone function (`hi` implies `lo`, as
+/// taking an item of an upper bound leaves less room): half of [`ite`]'s clauses. A diagram
+/// of these is still arc-consistent once its root is true (a node is derived false whenever
+/// the assigned items falsify its function, and an item is derived false where taking it
+/// would), and a root that is only ever assumed or asserted needs no more. The node's
+/// variable is then not a function of the items: with the root false it is free.
+fn ite_implied(cnf: &mut Cnf, x: Value, hi: Value, lo: Value) -> Value {
+    match x {
+        Value::True => return hi,
+        Value::False => return lo,
+        Value::Lit(_) => {}
+    }
+    if hi == lo {
+        return hi;
+    }
+    if (hi, lo) == (Value::False, Value::True) {
+        return x.negate();
+    }
+    let v = Value::Lit(cnf.new_var());
+    clause(cnf, &[v.negate(), x.negate(), hi]);
+    clause(cnf, &[v.negate(), lo]);
+    v
+}
+
 /// A literal equivalent to `Σ wᵢ·[xᵢ] ∈ allowed` (decided items may be given as constants);
 /// `None` when the diagram would need more than `budget` clauses (then `cnf` has some of them).
 pub fn sum_in(
@@ -123,10 +147,14 @@ pub struct AtMost {
     /// nodes[i]: the nodes over the items from i on, by the lowest room of their interval,
     /// with the highest and the node's literal.
     nodes: Vec<BTreeMap<i64, (i64, Value)>>,
+    /// Whether a root need only imply its bound ([`ite_implied`]) instead of being equivalent.
+    implied_only: bool,
 }
 
 impl AtMost {
-    pub fn new(items: &[(Value, i64)]) -> Self {
+    /// The diagrams of `Σ items ≤ bound`; with `implied_only`, a root only implies its bound
+    /// (for bounds that are assumed or asserted, never negated).
+    pub fn new(items: &[(Value, i64)], implied_only: bool) -> Self {
         let mut base = 0i64;
         let mut open: Vec<(Value, i64)> = Vec::new();
         for &(v, w) in items {
@@ -151,6 +179,7 @@ impl AtMost {
             open,
             base,
             rest,
+            implied_only,
         }
     }
 
@@ -200,7 +229,11 @@ impl AtMost {
         let (without, (a0, b0)) = self.node(cnf, i + 1, room, limit, added)?;
         let lo = a0.max(a1.saturating_add(w));
         let hi = b0.min(b1.saturating_add(w));
-        let v = ite(cnf, x, with, without);
+        let v = if self.implied_only {
+            ite_implied(cnf, x, with, without)
+        } else {
+            ite(cnf, x, with, without)
+        };
         if cnf.num_clauses() > limit || added.len() > limit {
             return None;
         }

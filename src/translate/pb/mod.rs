@@ -125,6 +125,9 @@ pub struct PbEncoder {
     /// Upper-bound diagrams by their items ([`PbEncoder::at_most`]); `None` once `auto` found
     /// one bound's diagram larger than the adder network (the sum then keeps the network).
     diagrams: HashMap<Vec<(Value, i64)>, Option<bdd::AtMost>>,
+    /// Whether [`PbEncoder::at_most`]'s literal need only imply its bound (see
+    /// [`PbEncoder::for_bounds`]).
+    implied_bounds: bool,
 }
 
 impl PbEncoder {
@@ -133,6 +136,18 @@ impl PbEncoder {
             encoding,
             sums: HashMap::new(),
             diagrams: HashMap::new(),
+            implied_bounds: false,
+        }
+    }
+
+    /// An encoder of the optimizer's bounds, whose literals are only ever assumed or asserted:
+    /// [`PbEncoder::at_most`]'s literal then only implies its bound, and a decision diagram
+    /// takes half the clauses ([`bdd::AtMost::new`]), with the same propagation. It encodes no
+    /// reified constraints ([`PbEncoder::sum_in`]).
+    pub fn for_bounds(encoding: PbEncoding) -> Self {
+        PbEncoder {
+            implied_bounds: true,
+            ..PbEncoder::new(encoding)
         }
     }
 
@@ -165,7 +180,7 @@ impl PbEncoder {
         let diagram = self
             .diagrams
             .entry(items.to_vec())
-            .or_insert_with(|| Some(bdd::AtMost::new(items)))
+            .or_insert_with(|| Some(bdd::AtMost::new(items, self.implied_bounds)))
             .as_mut()
             .expect("checked above");
         match diagram.at_most(cnf, bound, budget) {
@@ -212,6 +227,10 @@ impl PbEncoder {
         items: &[(Value, i64)],
         allowed: &[(i64, i64)],
     ) -> Value {
+        assert!(
+            !self.implied_bounds,
+            "a reified constraint needs an equivalent literal"
+        );
         let (lo, hi) = range(items);
         if all_allowed(allowed, lo, hi) {
             return Value::True;
@@ -494,6 +513,82 @@ mod tests {
                                 assert_forced(&cnf, &fixed, &[r], &[sum <= bound], &what)
                             }
                             v => assert_eq!(v == Value::True, sum <= bound, "{what}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The optimizer's bounds ([`PbEncoder::for_bounds`]) under every encoding: with its literal
+    /// assumed, a bound admits exactly the assignments within it, and the decision diagram
+    /// still propagates every item a partial assignment forces out (each item true, false or
+    /// open, for successive bounds in one formula).
+    #[test]
+    fn bound_literals_imply_their_bound_and_propagate() {
+        use crate::translate::testutil::{propagate, sat};
+        let weight_sets: &[&[i64]] = &[&[3, -2, 5, 1, -4], &[7, 6, 5, 4, 3, 2, 1], &[10, 6, 6, 1]];
+        for enc in encodings() {
+            for weights in weight_sets {
+                let mut cnf = Cnf::new();
+                let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
+                let items: Vec<(Value, i64)> = vars
+                    .iter()
+                    .zip(*weights)
+                    .map(|(&v, &w)| (Value::Lit(v), w))
+                    .collect();
+                let (lo, hi) = range(&items);
+                let mut pb = PbEncoder::for_bounds(enc);
+                let roots: Vec<(i64, Value)> = (lo - 1..=hi + 1)
+                    .rev()
+                    .map(|bound| (bound, pb.at_most(&mut cnf, &items, bound)))
+                    .collect();
+                for &(bound, root) in &roots {
+                    let root = match root {
+                        Value::Lit(r) => r,
+                        v => {
+                            assert_eq!(
+                                v == Value::True,
+                                hi <= bound,
+                                "{enc} {weights:?} <= {bound}"
+                            );
+                            continue;
+                        }
+                    };
+                    // every item true (1), false (2) or open (0)
+                    for code in 0..3usize.pow(weights.len() as u32) {
+                        let state: Vec<usize> = (0..weights.len())
+                            .map(|i| code / 3usize.pow(i as u32) % 3)
+                            .collect();
+                        let mut assume = vec![root];
+                        assume.extend(
+                            (0..weights.len())
+                                .filter(|&i| state[i] != 0)
+                                .map(|i| signed(vars[i], state[i] == 1)),
+                        );
+                        // the smallest sum the open items allow
+                        let least: i64 = (0..weights.len())
+                            .filter(|&i| state[i] == 1 || (state[i] == 0 && weights[i] < 0))
+                            .map(|i| weights[i])
+                            .sum();
+                        let what = format!("{enc} {weights:?} <= {bound}, items {state:?}");
+                        if state.iter().all(|&s| s != 0) {
+                            assert_eq!(sat(&cnf, &assume), least <= bound, "{what}");
+                        }
+                        if enc != PbEncoding::Bdd {
+                            continue;
+                        }
+                        let Some(derived) = propagate(&cnf, &assume) else {
+                            assert!(least > bound, "{what}: conflict");
+                            continue;
+                        };
+                        assert!(least <= bound, "{what}: no conflict");
+                        for i in (0..weights.len()).filter(|&i| state[i] == 0) {
+                            // the item's side that would exceed the bound
+                            let exceeds = least + weights[i].abs() > bound;
+                            let v = derived[vars[i].unsigned_abs() as usize];
+                            let forced = v == Some(weights[i] < 0);
+                            assert!(!exceeds || forced, "{what}: item {i} not forced");
                         }
                     }
                 }

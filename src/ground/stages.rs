@@ -1,0 +1,302 @@
+//! gringo's statement dependencies inside one component of the predicate dependency graph.
+//!
+//! gringo orders its statements by a graph whose edges go from each body literal (of the body,
+//! a condition or an aggregate element) to the statements with a head atom that *unifies*
+//! with it, not merely one over the same predicate. `s :- not not q(1). q(5) :- not s.` has no
+//! cycle there (`q(1)` never unifies with `q(5)`): gringo grounds the rule for `q` first, then
+//! knows that no atom matches `q(1)`, so the rule for `s` is dropped and a weak constraint over
+//! `s` vanishes with it. Over predicates the two rules form one component in which `not not
+//! q(1)` would stay open until the component is complete.
+//!
+//! So the grounder grounds the rules of a predicate component in *stages*: the strongly
+//! connected components of gringo's graph, each after the stages it depends on. A literal all
+//! of whose unifying statements lie in earlier stages is *settled* from the stage after the
+//! last of them ([`ir::Lit::Atom`]): it is decided like a literal over a complete predicate,
+//! as gringo decides a "stratified" occurrence. One it shares a stage with stays open until
+//! that stage is done, as before.
+//!
+//! Unification is over-approximated (arithmetic unifies with anything, and variables are not
+//! tied to each other): a dependency missed would decide a literal before its atoms are all
+//! known, an extra one only keeps it open longer. Not modelled: gringo also orders the positive
+//! sub-components of a component with negative cycles and decides literals over the earlier
+//! ones; here a whole cycle stays open.
+
+use super::ir::{self, Stage};
+use super::plan::Planned;
+use super::term::CTerm;
+use crate::symbol::{Sym, SymData, SymbolTable};
+use std::collections::{BinaryHeap, HashMap};
+
+/// How many pairs of a literal and a head atom one component may compare; beyond it the
+/// component is grounded in one stage (as if every literal over its predicates depended on
+/// every rule: never wrong, only less like gringo), so that this stays linear in practice.
+const MAX_COMPARISONS: usize = 4_000_000;
+
+/// Splits the rules `members` (indices into `rules`, in the order they are grounded) of one
+/// predicate component into stages, sets the `settled_from` stage of every atom literal in
+/// them, and returns each member's stage. Stages are numbered in the order they are grounded:
+/// dependencies first, otherwise by the position of their first member.
+pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> Vec<Stage> {
+    let heads: Vec<Vec<ir::Atom>> = members
+        .iter()
+        .map(|&r| head_atoms(&rules[r].rule))
+        .collect();
+    let index = HeadIndex::new(&heads);
+    // The members whose heads unify with each literal, in visiting order.
+    let mut providers: Vec<Vec<Vec<usize>>> = Vec::with_capacity(members.len());
+    let mut budget = MAX_COMPARISONS;
+    for &r in members {
+        let mut per_lit = Vec::new();
+        for_each_atom_lit(&mut rules[r].rule, &mut |atom, _| {
+            per_lit.push(index.unifying(atom, &heads, syms, &mut budget));
+        });
+        providers.push(per_lit);
+    }
+    if budget == 0 {
+        // one stage: every literal is decided once it is done (`providers` is incomplete)
+        for &r in members {
+            for_each_atom_lit(&mut rules[r].rule, &mut |_, settled_from| *settled_from = 1);
+        }
+        return vec![0; members.len()];
+    }
+    let stage_of = order(&providers);
+    for (i, &r) in members.iter().enumerate() {
+        let mut lits = providers[i].iter();
+        for_each_atom_lit(&mut rules[r].rule, &mut |_, settled_from| {
+            let ps = lits.next().expect("visited in the same order");
+            *settled_from = ps.iter().map(|&p| stage_of[p] + 1).max().unwrap_or(0);
+        });
+    }
+    stage_of
+}
+
+/// The stage of each member: the strongly connected components of the dependency graph, each
+/// after those it depends on, ties broken by the position of their first member.
+fn order(providers: &[Vec<Vec<usize>>]) -> Vec<Stage> {
+    let edges: Vec<Vec<usize>> = providers
+        .iter()
+        .map(|lits| {
+            let mut e: Vec<usize> = lits.iter().flatten().copied().collect();
+            e.sort_unstable();
+            e.dedup();
+            e
+        })
+        .collect();
+    let sccs = crate::scc::tarjan(&edges);
+    let mut scc_of = vec![0; edges.len()];
+    for (c, members) in sccs.iter().enumerate() {
+        members.iter().for_each(|&m| scc_of[m] = c);
+    }
+    // Kahn's algorithm over the components, the first by position first.
+    let mut waiting = vec![0usize; sccs.len()];
+    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); sccs.len()];
+    for (m, es) in edges.iter().enumerate() {
+        for &p in es {
+            let (from, to) = (scc_of[p], scc_of[m]);
+            if from != to {
+                waiting[to] += 1;
+                dependents[from].push(to);
+            }
+        }
+    }
+    let first = |c: usize| *sccs[c].iter().min().expect("components are not empty");
+    let mut ready: BinaryHeap<std::cmp::Reverse<(usize, usize)>> = (0..sccs.len())
+        .filter(|&c| waiting[c] == 0)
+        .map(|c| std::cmp::Reverse((first(c), c)))
+        .collect();
+    let mut stage_of = vec![0; edges.len()];
+    let mut next: Stage = 0;
+    while let Some(std::cmp::Reverse((_, c))) = ready.pop() {
+        sccs[c].iter().for_each(|&m| stage_of[m] = next);
+        next += 1;
+        for &d in &dependents[c] {
+            waiting[d] -= 1;
+            if waiting[d] == 0 {
+                ready.push(std::cmp::Reverse((first(d), d)));
+            }
+        }
+    }
+    stage_of
+}
+
+/// The atoms a rule can derive (or declare external).
+fn head_atoms(rule: &ir::Rule) -> Vec<ir::Atom> {
+    match &rule.head {
+        ir::Head::Atom(a) | ir::Head::External { atom: a, .. } => vec![a.clone()],
+        ir::Head::Choice { elems, .. } => elems.iter().map(|e| e.atom.clone()).collect(),
+        ir::Head::Disjunction(elems) => elems
+            .iter()
+            .flat_map(|e| e.heads.iter().map(|h| h.item.clone()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
+/// elements and head conditions), always in the same order.
+fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, &mut Stage)) {
+    let cond = |c: &mut ir::Condition, f: &mut dyn FnMut(&ir::Atom, &mut Stage)| {
+        for l in &mut c.lits {
+            if let ir::Lit::Atom {
+                atom, settled_from, ..
+            } = l
+            {
+                f(atom, settled_from);
+            }
+        }
+    };
+    for b in &mut rule.body {
+        match b {
+            ir::Body::Lit(ir::Lit::Atom {
+                atom, settled_from, ..
+            }) => f(atom, settled_from),
+            ir::Body::Lit(_) => {}
+            ir::Body::Conditional { alts, cond: c, .. } => {
+                for alt in alts {
+                    if let ir::Lit::Atom {
+                        atom, settled_from, ..
+                    } = &mut alt.item
+                    {
+                        f(atom, settled_from);
+                    }
+                    cond(&mut alt.cond, f);
+                }
+                cond(c, f);
+            }
+            ir::Body::Aggregate(a) => a.elems.iter_mut().for_each(|e| cond(&mut e.cond, f)),
+        }
+    }
+    match &mut rule.head {
+        ir::Head::Choice { elems, .. } => elems.iter_mut().for_each(|e| cond(&mut e.cond, f)),
+        ir::Head::Disjunction(elems) => {
+            for e in elems {
+                e.heads.iter_mut().for_each(|h| cond(&mut h.cond, f));
+                cond(&mut e.cond, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The head atoms of a component's members by predicate and, where it is a symbol, first
+/// argument (so that ground rules over many constants are not compared pairwise).
+struct HeadIndex {
+    by_first: HashMap<(ir::PredId, Sym), Vec<(usize, usize)>>,
+    /// Heads whose first argument is not a symbol (or that have no arguments), by predicate.
+    open: HashMap<ir::PredId, Vec<(usize, usize)>>,
+    /// Every head, by predicate.
+    all: HashMap<ir::PredId, Vec<(usize, usize)>>,
+}
+
+impl HeadIndex {
+    fn new(heads: &[Vec<ir::Atom>]) -> Self {
+        let mut index = HeadIndex {
+            by_first: HashMap::new(),
+            open: HashMap::new(),
+            all: HashMap::new(),
+        };
+        for (m, atoms) in heads.iter().enumerate() {
+            for (k, a) in atoms.iter().enumerate() {
+                index.all.entry(a.pred).or_default().push((m, k));
+                match a.args.first() {
+                    Some(CTerm::Sym(s)) => index.by_first.entry((a.pred, *s)).or_default(),
+                    _ => index.open.entry(a.pred).or_default(),
+                }
+                .push((m, k));
+            }
+        }
+        index
+    }
+
+    /// The members with a head atom that may unify with `atom` (sorted, distinct); counts the
+    /// comparisons against `budget` (none are made once it is spent).
+    fn unifying(
+        &self,
+        atom: &ir::Atom,
+        heads: &[Vec<ir::Atom>],
+        syms: &SymbolTable,
+        budget: &mut usize,
+    ) -> Vec<usize> {
+        let none = Vec::new();
+        let candidates: Vec<&Vec<(usize, usize)>> = match atom.args.first() {
+            Some(CTerm::Sym(s)) => vec![
+                self.by_first.get(&(atom.pred, *s)).unwrap_or(&none),
+                self.open.get(&atom.pred).unwrap_or(&none),
+            ],
+            _ => vec![self.all.get(&atom.pred).unwrap_or(&none)],
+        };
+        let mut out = Vec::new();
+        for &(m, k) in candidates.into_iter().flatten() {
+            if *budget == 0 {
+                return out;
+            }
+            *budget -= 1;
+            let head = &heads[m][k];
+            let unify = head.args.len() == atom.args.len()
+                && head
+                    .args
+                    .iter()
+                    .zip(&atom.args)
+                    .all(|(x, y)| may_unify(x, y, syms));
+            if unify {
+                out.push(m);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// Whether some values of the variables can make `x` and `y` equal (over-approximated:
+/// arithmetic may take any value, and each variable is free on its own).
+fn may_unify(x: &CTerm, y: &CTerm, syms: &SymbolTable) -> bool {
+    match (x, y) {
+        (CTerm::Var(_) | CTerm::Unary(..) | CTerm::Binary(..), _)
+        | (_, CTerm::Var(_) | CTerm::Unary(..) | CTerm::Binary(..)) => true,
+        (CTerm::Sym(a), CTerm::Sym(b)) => a == b,
+        (CTerm::Sym(s), f @ CTerm::Fun { .. }) | (f @ CTerm::Fun { .. }, CTerm::Sym(s)) => {
+            let CTerm::Fun {
+                name,
+                args,
+                negative,
+            } = f
+            else {
+                unreachable!("matched as a function")
+            };
+            match syms.get(*s) {
+                SymData::Fun {
+                    name: n,
+                    args: sargs,
+                    negative: neg,
+                } => {
+                    n == name
+                        && neg == negative
+                        && sargs.len() == args.len()
+                        && sargs
+                            .iter()
+                            .zip(args)
+                            .all(|(a, t)| may_unify(&CTerm::Sym(*a), t, syms))
+                }
+                _ => false,
+            }
+        }
+        (
+            CTerm::Fun {
+                name: n1,
+                args: a1,
+                negative: g1,
+            },
+            CTerm::Fun {
+                name: n2,
+                args: a2,
+                negative: g2,
+            },
+        ) => {
+            n1 == n2
+                && g1 == g2
+                && a1.len() == a2.len()
+                && a1.iter().zip(a2).all(|(x, y)| may_unify(x, y, syms))
+        }
+    }
+}
