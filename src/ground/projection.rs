@@ -547,7 +547,7 @@ fn first_solution(
         lits.push(match l {
             Lit::Atom { sign, atom, .. } => match kind(cx, atom.pred) {
                 Kind::Facts(facts) => Goal::Atom {
-                    positive: *sign == Sign::Pos,
+                    sign: *sign,
                     atom,
                     facts: facts.clone(),
                 },
@@ -560,7 +560,15 @@ fn first_solution(
     }
     let enumerating = lits
         .iter()
-        .filter(|g| matches!(g, Goal::Atom { positive: true, .. } | Goal::Range(..)))
+        .filter(|g| {
+            matches!(
+                g,
+                Goal::Atom {
+                    sign: Sign::Pos,
+                    ..
+                } | Goal::Range(..)
+            )
+        })
         .count();
     let mut search = Search {
         goals: lits,
@@ -578,7 +586,7 @@ fn first_solution(
 /// A literal of the condition, as [`Search`] solves it.
 enum Goal<'a> {
     Atom {
-        positive: bool,
+        sign: Sign,
         atom: &'a ir::Atom,
         facts: Vec<Fact>,
     },
@@ -731,14 +739,20 @@ impl Search<'_, '_> {
                 }
                 Ok(Step::Values(values))
             }
-            Goal::Atom {
-                positive,
-                atom,
-                facts,
-            } => {
+            Goal::Atom { sign, atom, facts } => {
                 let all_bound = atom.args.iter().all(|a| bound(a, binding));
-                if !*positive && !all_bound {
+                if *sign != Sign::Pos && !all_bound {
                     return Ok(Step::Later);
+                }
+                // `not p(1/0)` and `not not p(1/0)` fail, as a comparison with an undefined term
+                if *sign != Sign::Pos {
+                    for a in &atom.args {
+                        match term::eval(a, binding, syms) {
+                            Ok(_) => {}
+                            Err(EvalError::Overflow(_)) => return Err(UNORDERED),
+                            Err(_) => return Ok(test(false)),
+                        }
+                    }
                 }
                 // a positive atom binds only variables that stand alone or in functions
                 if !all_bound && !atom.args.iter().all(|a| plain(a, binding)) {
@@ -770,10 +784,10 @@ impl Search<'_, '_> {
                     );
                     trail.iter().for_each(|&v| binding[v] = None);
                 }
-                Ok(if *positive {
-                    Step::Values(values)
-                } else {
-                    test(!matched)
+                Ok(match sign {
+                    Sign::Pos => Step::Values(values),
+                    Sign::Not => test(!matched),
+                    Sign::NotNot => test(matched),
                 })
             }
         }
