@@ -131,7 +131,10 @@ impl Grounder {
                 ir::Body::Lit(_) => BodyPart::True,
                 ir::Body::Conditional { alts, cond, .. } => {
                     let delayed = rule.delayed[i].then_some(&rule.rule.span);
-                    self.conditional(alts, cond, &rule.plan, b, delayed)?
+                    // gringo translates no `#external` body (it only selects instances), so
+                    // nothing defines the atoms of such a conditional literal's condition.
+                    let defines = !matches!(rule.rule.head, ir::Head::External { .. });
+                    self.conditional(alts, cond, &rule.plan, b, delayed, defines)?
                 }
                 ir::Body::Aggregate(a) => {
                     self.body_aggregate(i, a, &rule.plan, b, rule.delayed[i])?
@@ -153,7 +156,8 @@ impl Grounder {
     /// `l1 ; ... ; ln : cond`: one instance per instance of the condition, whose literal is
     /// the disjunction of the open alternatives (an auxiliary atom when there are several).
     /// A `delayed` one (see [`super::delayed`]; with its rule's span) stays open when it
-    /// holds, and the atoms of its conditions are noted as gringo's translation defines them.
+    /// holds, and the atoms of its conditions are noted as gringo's translation defines them
+    /// (when it `defines`: the rule is not an `#external`).
     fn conditional(
         &mut self,
         alts: &[ir::Local<ir::Lit>],
@@ -161,6 +165,7 @@ impl Grounder {
         plan: &RulePlan,
         b: &Binding,
         delayed: Option<&Span>,
+        defines: bool,
     ) -> Result<BodyPart, Diagnostic> {
         let mut instances = Vec::new();
         let mut falsified = false;
@@ -202,6 +207,7 @@ impl Grounder {
             };
             if let Some(span) = delayed
                 && head_open
+                && defines
             {
                 g.note_condition_heads(span, &cond_lits);
             }
