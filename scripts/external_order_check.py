@@ -29,6 +29,8 @@ RULES = ["p(X) :- e(X).", "p(X) :- d(X), not e(X).", "q(X) :- p(X).", "q(1) :- d
          "q(X) :- d(X), not r.", "r :- p(2), not s.", "s :- not q(2).", "p(2) :- s.",
          "p(X) :- q(X), e(X).", "e(1) :- s.", "q(3) :- not p(1).", "p(1) :- r.",
          "r :- e(2).", "s :- p(1), q(1).", "{ r }.", "q(X) :- e(X), not s."]
+# body items over the external's own component: aspsat grounds such an external late
+LATE = ["#count{ Y : q(Y) } >= 0", "q(Y) : d(Y)", "#sum{ 1 : p(1) } < 2", "not #count{ 1 : e(2) } > 0"]
 FACTS = ["d(1). d(2).", "p(1).", "q(2).", "r.", "s.", "e(1)."]
 TAILS = [":- e(1), not q(1).", ":~ e(X). [1,X]", ":~ not r. [1]", ":- p(2).", ":~ q(X), e(X). [2,X]",
          "#show e/1.", ":- not e(2)."]
@@ -41,6 +43,8 @@ def program(rng):
     for _ in range(rng.randint(1, 2)):
         head = rng.choice(EXTERNAL_HEADS)
         body = ["d(X)"] + rng.sample(NEGATED, rng.randint(1, 2))
+        if rng.random() < 0.15:
+            body.append(rng.choice(LATE))
         rng.shuffle(body)
         stms.append(f"#external {head} : {', '.join(body)}.{value}")
     stms += rng.sample(RULES, rng.randint(2, 5))

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The minimality check (issue 12): programs that need it — saturation encodings of 2QBF with
 conditional heads, strategic companies with conditional literals (both disjunctive and not
-head-cycle-free), and a saturation through a recursive #sum compared with != — solved by one or
-more aspsat binaries and clingo in one run. Prints wall time, solver calls and rejected
+head-cycle-free), and saturation through a recursive #sum compared with != (alone, and under a
+guess: sum-sat) — solved by one or more aspsat binaries and clingo in one run. Prints wall time, solver calls and rejected
 candidates (reduct checks that found a smaller model) of each binary, and clingo's time; the
 answers must agree (number of models, or the optimum line).
 
@@ -64,16 +64,27 @@ def unequal(n):
             "true(Q,C) :- unequal, q(Q), C = 0..1.\n")
 
 
+def sum_saturation(m, n, k):
+    """exists sel forall y: the #sum of the selected weights and the guessed bits is not k
+    (saturation through a #sum compared with !=, not monotone)."""
+    return (f"x(1..{m}). q(1..{n}).\n{{ sel(X) : x(X) }}.\n"
+            "true(Q,1) ; true(Q,0) :- q(Q).\n"
+            f"unequal :- #sum {{ C,Q : true(Q,C) ; X,x : sel(X) }} != {k}.\n"
+            "true(Q,C) :- unequal, q(Q), C = 0..1.\n:- not unequal.\n#show sel/1.\n")
+
+
 def instances(quick):
     yield "2qbf 10x6y 8c", qbf(5, 10, 6, 8)
     yield "2qbf 12x8y 10c", qbf(6, 12, 8, 10)
     yield "companies 16", companies(4, 16, 12, 16)
     yield "unequal 6", unequal(6)
+    yield "sum-sat 8x6 20", sum_saturation(8, 6, 20)
     if not quick:
         yield "2qbf 14x8y 12c", qbf(7, 14, 8, 12)
         yield "2qbf 16x10y 14c", qbf(8, 16, 10, 14)
         yield "companies 24", companies(5, 24, 18, 24)
         yield "unequal 12", unequal(12)
+        yield "sum-sat 10x8 30", sum_saturation(10, 8, 30)
 
 
 def run(cmd, timeout):

@@ -551,7 +551,13 @@ impl<'a> Compiler<'a> {
         let bodies = unpool::bodies(body);
         for t in expand_term(term) {
             for body in &bodies {
-                self.single_rule(&RuleHead::Show(t.clone()), body, span)?;
+                let head = RuleHead::Show(t.clone());
+                if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
+                    self.single_rule(&head, body, span)?;
+                } else {
+                    let holds = self.body_atom(&[&t], body, span)?;
+                    self.single_rule(&head, &[holds], span)?;
+                }
             }
         }
         Ok(())
@@ -595,7 +601,7 @@ impl<'a> Compiler<'a> {
                         if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
                             self.single_rule(&head, body, span)?;
                         } else {
-                            let holds = self.edge_body_atom(&u, &v, body, span)?;
+                            let holds = self.body_atom(&[&u, &v], body, span)?;
                             self.single_rule(&head, &[holds], span)?;
                         }
                     }
@@ -605,19 +611,21 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// An edge's condition is a set of plain literals: a body with aggregates or conditional
-    /// literals is given to an auxiliary rule `#edgebodyN(V...) :- body.` over the variables the
-    /// edge and the body's plain parts share, and the edge holds when that atom does.
-    fn edge_body_atom(
+    /// The condition of a shown term or an edge is a set of plain literals: a body with
+    /// aggregates or conditional literals is given to an auxiliary rule `#bodyN(V...) :- body.`
+    /// over the variables of the directive's `terms` and of the body's plain parts, and the
+    /// directive holds when that atom does. The rule has the terms' variables in its head, so
+    /// it is safe exactly when the directive is (clingo checks it as the rule `t :- body.`).
+    fn body_atom(
         &mut self,
-        u: &Term,
-        v: &Term,
+        terms: &[&Term],
         body: &[BodyLit],
         span: &Span,
     ) -> Result<BodyLit, Diagnostic> {
         let mut vars = Vec::new();
-        collect_named_vars(u, &mut vars);
-        collect_named_vars(v, &mut vars);
+        for t in terms {
+            collect_named_vars(t, &mut vars);
+        }
         for b in body {
             match b {
                 BodyLit::Lit(Literal::Atom { atom, .. }) => {
@@ -638,7 +646,7 @@ impl<'a> Compiler<'a> {
         self.projections += 1;
         let atom = Atom {
             term: Term::Fun {
-                name: format!("#edgebody{}", self.projections),
+                name: format!("#body{}", self.projections),
                 args: vars.into_iter().map(|(n, s)| Term::Var(n, s)).collect(),
                 negative: false,
                 span: span.clone(),

@@ -38,11 +38,29 @@ pub(super) enum Negated {
     /// `not not A` whose definers gringo may ground before the external: the instance exists
     /// in every order when `A` is derived in the end (checked after the component).
     NeedsDerived,
-    /// `not A` where a plain rule may make atoms of `A`'s predicate facts: exact when no atom
-    /// of the predicate becomes a fact (or may be one for gringo) after the time aspsat
-    /// grounds the external, or when `since_start`, after the component's input facts (a
-    /// rule that depends on the external may make facts: gringo may ground it later).
-    NeedsNoNewFact { since_start: bool },
+    /// `not A` where a plain rule may make atoms of `A`'s predicate facts: exact when the
+    /// facts of the predicate the external is grounded with are those gringo has then (see
+    /// [`Base`]; checked while and after the component is grounded).
+    NeedsNoNewFact(Base),
+    /// `not not A` in an external aspsat grounds late (a condition or aggregate over its own
+    /// component): its predicate is complete by then, so a missing `A` would drop instances
+    /// gringo keeps (refused).
+    Late,
+}
+
+/// Which facts of a negated predicate gringo has when it grounds an external.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Base {
+    /// Unknown (a rule that may make facts depends on the external, gringo may ground it
+    /// before or after): exact when the predicate gets no fact after the input facts.
+    Start,
+    /// Those of the rules not depending on the external (gringo grounds them first): exact
+    /// when the predicate gets no fact after aspsat first grounds the external.
+    Grounded,
+    /// The input facts only (every rule that may make facts depends positively on the
+    /// external, which does not depend positively on it: gringo grounds it after), the
+    /// external grounded once: exact when the predicate has no other fact by then.
+    Input,
 }
 
 /// Sets `Planned::negated` of every rule (empty but for `#external` statements with a negated
@@ -120,6 +138,22 @@ impl RuleGraph {
         RuleGraph { edges }
     }
 
+    /// The rules rule `source` depends on through positive occurrences only (itself included).
+    fn reached_positively(&self, source: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.edges.len()];
+        seen[source] = true;
+        let mut stack = vec![source];
+        while let Some(i) = stack.pop() {
+            for &(j, positive) in &self.edges[i] {
+                if positive && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        seen
+    }
+
     /// The rules from which rule `target` can be reached (itself included), and those from
     /// which it can be reached through positive occurrences only.
     fn reaching(&self, target: usize) -> (Vec<bool>, Vec<bool>) {
@@ -161,11 +195,14 @@ fn classify(
 ) -> Vec<Negated> {
     let rule = &rules[e].rule;
     let (reaching, reaching_positively) = graph.reaching(e);
+    let reached_positively = graph.reached_positively(e);
     let mut out = vec![Negated::Exact; rule.body.len()];
     for (i, sign, atom) in negated_own(rule, comp_of) {
         let definers = definers_of(rules, e, atom, syms);
         out[i] = if sign == Sign::NotNot {
-            if definers.is_empty() {
+            if late(rule, comp_of) {
+                Negated::Late
+            } else if definers.is_empty() {
                 Negated::NeverDerived
             } else if definers.iter().any(|&j| reaching_positively[j]) {
                 Negated::Exact
@@ -176,16 +213,55 @@ fn classify(
             .iter()
             .any(|&j| facts.may_make_facts(&rules[j].rule))
         {
-            Negated::NeedsNoNewFact {
-                since_start: definers
+            let makers = || {
+                definers
                     .iter()
-                    .any(|&j| reaching[j] && facts.may_make_facts(&rules[j].rule)),
-            }
+                    .copied()
+                    .filter(|&j| facts.may_make_facts(&rules[j].rule))
+            };
+            let later = |j: usize| reaching_positively[j] && !reached_positively[j];
+            Negated::NeedsNoNewFact(if !makers().any(|j| reaching[j]) {
+                Base::Grounded
+            } else if makers().all(later) && !grounded_again(rule, comp_of) {
+                Base::Input
+            } else {
+                Base::Start
+            })
         } else {
             Negated::Exact
         };
     }
     out
+}
+
+/// Whether aspsat grounds a rule after the fixpoint of its component (`schedule`'s late
+/// rules: a condition, aggregate or conditional literal over its own component).
+fn late(rule: &ir::Rule, comp_of: &[usize]) -> bool {
+    let Some(&head) = rule.head_preds().first() else {
+        return false;
+    };
+    rule.condition_preds()
+        .iter()
+        .chain(rule.aggregate_preds().iter())
+        .chain(rule.conditional_literal_preds().iter())
+        .any(|&p| comp_of[p] == comp_of[head])
+}
+
+/// Whether aspsat may ground a rule more than once: a positive literal over its own component
+/// (semi-naive rounds), or a condition or aggregate (grounded late).
+fn grounded_again(rule: &ir::Rule, comp_of: &[usize]) -> bool {
+    let Some(&head) = rule.head_preds().first() else {
+        return true;
+    };
+    rule.body.iter().any(|b| match b {
+        ir::Body::Lit(ir::Lit::Atom {
+            sign: Sign::Pos,
+            atom,
+            ..
+        }) => comp_of[atom.pred] == comp_of[head],
+        ir::Body::Lit(_) => false,
+        _ => true,
+    })
 }
 
 /// The rules whose heads may unify with body atom `atom` of rule `e`.
@@ -253,10 +329,13 @@ pub(super) struct Watch {
     /// The external (its address: rules from one statement share a position).
     rule: usize,
     pred: ir::PredId,
+    base: Base,
     refusal: Refusal,
-    /// Per atom of the predicate then, whether it was a fact, taken once the component's input
-    /// facts are in (`since_start`) or when the external is first grounded.
+    /// Per atom of the predicate, whether it was a fact: once the component's input facts are
+    /// in (`Base::Start`, `Base::Input`) or when the external is first grounded.
     facts: Option<Vec<bool>>,
+    /// `Base::Input`: the predicate had another fact when the external was grounded.
+    violated: bool,
 }
 
 /// What a component's check compares with.
@@ -268,28 +347,39 @@ pub(super) struct Start {
 impl Grounder {
     /// Notes what [`Grounder::check_external_bodies`] compares with, once the component's
     /// input facts are in (`members`: the rules of the component).
-    pub(super) fn external_bodies_start(&mut self, members: &[&Planned]) -> Start {
+    pub(super) fn external_bodies_start(
+        &mut self,
+        members: &[&Planned],
+    ) -> Result<Start, Diagnostic> {
         self.external_pending.clear();
         self.external_watches.clear();
         for r in members {
+            if r.negated.contains(&Negated::Late) {
+                let what = "with a `not not` literal over its own component beside a condition \
+                            or aggregate over it is not supported (aspsat decides the literal \
+                            after the component, clingo's grounder while grounding it)";
+                return Err(Refusal::of(&r.rule).message(self, what));
+            }
             for (i, n) in r.negated.iter().enumerate() {
-                let Negated::NeedsNoNewFact { since_start } = *n else {
+                let Negated::NeedsNoNewFact(base) = *n else {
                     continue;
                 };
                 if let ir::Body::Lit(ir::Lit::Atom { atom, .. }) = &r.rule.body[i] {
-                    let facts = since_start.then(|| self.fact_bits(atom.pred));
+                    let facts = (base != Base::Grounded).then(|| self.fact_bits(atom.pred));
                     self.external_watches.push(Watch {
                         rule: *r as *const Planned as usize,
                         pred: atom.pred,
+                        base,
                         refusal: Refusal::of(&r.rule),
                         facts,
+                        violated: false,
                     });
                 }
             }
         }
-        Start {
+        Ok(Start {
             rules: self.program.rules.len(),
-        }
+        })
     }
 
     /// Called before `rule` is instantiated: the facts its watched literals compare with.
@@ -297,9 +387,18 @@ impl Grounder {
         let key = rule as *const Planned as usize;
         for k in 0..self.external_watches.len() {
             let w = &self.external_watches[k];
-            if w.rule == key && w.facts.is_none() {
-                let bits = self.fact_bits(w.pred);
-                self.external_watches[k].facts = Some(bits);
+            if w.rule != key {
+                continue;
+            }
+            let bits = self.fact_bits(w.pred);
+            let w = &mut self.external_watches[k];
+            match (w.base, &w.facts) {
+                (Base::Grounded, None) => w.facts = Some(bits),
+                (Base::Input, Some(before)) => {
+                    let was = |row: usize| before.get(row).copied().unwrap_or(false);
+                    w.violated |= bits.iter().enumerate().any(|(row, &f)| f && !was(row));
+                }
+                _ => {}
             }
         }
     }
@@ -329,6 +428,12 @@ impl Grounder {
             }
         }
         for w in &watches {
+            if w.base == Base::Input {
+                if w.violated {
+                    return Err(w.refusal.error(self));
+                }
+                continue;
+            }
             let before = w.facts.as_deref().unwrap_or(&[]);
             let rel = &self.relations[w.pred];
             let new_fact = rel.atoms.iter().enumerate().any(|(row, &a)| {
@@ -489,6 +594,10 @@ impl Refusal {
     }
 
     fn error(&self, g: &Grounder) -> Diagnostic {
+        self.message(g, "with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)")
+    }
+
+    fn message(&self, g: &Grounder, what: &str) -> Diagnostic {
         let name = self.pred.map_or(String::new(), |p| {
             let sig = g.relations[p].sig;
             format!(
@@ -498,11 +607,6 @@ impl Refusal {
                 sig.arity
             )
         });
-        Diagnostic::error(
-            &self.span,
-            format!(
-                "#external{name} with a negated body literal that depends on it is not supported (clingo's grounder decides it by statement order)"
-            ),
-        )
+        Diagnostic::error(&self.span, format!("#external{name} {what}"))
     }
 }

@@ -508,11 +508,14 @@ fn kind<'a>(cx: &'a Context, pred: PredId) -> &'a Kind {
 }
 
 const UNORDERED: &str = "a conditional head literal whose heads do not all mention a variable of \
-     the condition bound other than by one literal over facts";
+     the condition whose first value in gringo's order aspsat cannot tell";
 
 /// The values of `wanted` in gringo's first solution of the condition literals connected to
-/// them through `projectable` variables; `None` when there is none. The connected literals must
-/// be one positive literal over facts binding them all, and comparisons.
+/// them through `projectable` variables; `None` when there is none. The connected literals
+/// must be literals over facts, comparisons and ranges. With one literal that enumerates
+/// (a positive one over facts, or a range), gringo's first solution is the first in the
+/// facts' order; with several, the order of gringo's join is not followed here, so the
+/// values are known only when every solution has the same ones (or there is none).
 fn first_solution(
     wanted: &[VarId],
     projectable: &BTreeSet<VarId>,
@@ -539,65 +542,263 @@ fn first_solution(
             break;
         }
     }
-    let mut binder = None;
-    let mut filters = Vec::new();
+    let mut lits = Vec::new();
     for (l, _) in cond.iter().zip(&members).filter(|(_, m)| **m) {
-        match l {
-            Lit::Atom {
-                sign: Sign::Pos,
-                atom,
-                ..
-            } if binder.is_none() => binder = Some(atom),
-            Lit::Cmp { op, lhs, rhs } => filters.push((*op, lhs, rhs)),
-            _ => return Err(UNORDERED),
-        }
+        lits.push(match l {
+            Lit::Atom { sign, atom, .. } => match kind(cx, atom.pred) {
+                Kind::Facts(facts) => Goal::Atom {
+                    sign: *sign,
+                    atom,
+                    facts: facts.clone(),
+                },
+                _ => return Err(UNORDERED),
+            },
+            Lit::Cmp { op, lhs, rhs } => Goal::Cmp(*op, lhs, rhs),
+            Lit::Range { var, lo, hi, .. } => Goal::Range(*var, lo, hi),
+            Lit::Bool(b) => Goal::Bool(*b),
+        });
     }
-    let Some(binder) = binder else {
-        return Err(UNORDERED);
+    let enumerating = lits
+        .iter()
+        .filter(|g| {
+            matches!(
+                g,
+                Goal::Atom {
+                    sign: Sign::Pos,
+                    ..
+                } | Goal::Range(..)
+            )
+        })
+        .count();
+    let mut search = Search {
+        goals: lits,
+        done: Vec::new(),
+        binding: vec![None; cx.num_vars],
+        wanted,
+        first_only: enumerating <= 1,
+        found: None,
+        steps: 0,
     };
-    let facts = match kind(cx, binder.pred) {
-        Kind::Facts(facts) => facts.clone(),
-        _ => return Err(UNORDERED),
-    };
-    let mut searched = 0;
-    let rows = facts.iter().flat_map(|f| (0..f.len()).map(move |i| (f, i)));
-    'rows: for (fact, i) in rows {
-        searched += 1;
-        if searched > MAX_FACTS_SEARCHED {
-            return Err(UNORDERED);
-        }
-        let Some(row) = fact.row(i, cx.syms) else {
+    search.run(cx.syms)?;
+    Ok(search.found)
+}
+
+/// A literal of the condition, as [`Search`] solves it.
+enum Goal<'a> {
+    Atom {
+        sign: Sign,
+        atom: &'a ir::Atom,
+        facts: Vec<Fact>,
+    },
+    Cmp(CmpOp, &'a CTerm, &'a CTerm),
+    Range(VarId, &'a CTerm, &'a CTerm),
+    Bool(bool),
+}
+
+/// A backtracking search for the solutions of a few literals over facts: a goal is taken up when
+/// the variables it needs are bound (a positive atom binds its plain variables, a range its
+/// variable, an equation `V = t` its variable; the rest only test).
+struct Search<'a, 'w> {
+    goals: Vec<Goal<'a>>,
+    done: Vec<bool>,
+    binding: term::Binding,
+    wanted: &'w [VarId],
+    /// The first solution decides (the order of the solutions is gringo's).
+    first_only: bool,
+    found: Option<Vec<(VarId, Sym)>>,
+    steps: i64,
+}
+
+/// What a goal does with the current binding.
+enum Step {
+    /// Not yet: it needs variables bound by other goals.
+    Later,
+    /// Each of these values (one trail of bindings each) satisfies it.
+    Values(Vec<Vec<(VarId, Sym)>>),
+}
+
+impl Search<'_, '_> {
+    fn run(&mut self, syms: &mut SymbolTable) -> Result<(), &'static str> {
+        self.done = vec![false; self.goals.len()];
+        self.solve(syms).map(|_| ())
+    }
+
+    /// Returns `Ok(true)` when the search is over (the first solution decided it).
+    fn solve(&mut self, syms: &mut SymbolTable) -> Result<bool, &'static str> {
+        let Some((at, values)) = self.next_goal(syms)? else {
+            if self.done.iter().all(|d| *d) {
+                return self.solution();
+            }
             return Err(UNORDERED);
         };
-        let mut binding = vec![None; cx.num_vars];
-        let mut trail = Vec::new();
-        for (pattern, &value) in binder.args.iter().zip(&row) {
-            match term::unify(pattern, value, &mut binding, &mut trail, cx.syms) {
-                Ok(true) => {}
-                Ok(false) | Err(EvalError::Undefined(_)) => continue 'rows,
-                Err(EvalError::Overflow(_)) => return Err(UNORDERED),
+        self.done[at] = true;
+        for bound in values {
+            for &(v, s) in &bound {
+                self.binding[v] = Some(s);
+            }
+            let over = self.solve(syms)?;
+            for &(v, _) in &bound {
+                self.binding[v] = None;
+            }
+            if over {
+                return Ok(true);
             }
         }
-        if group.iter().any(|&v| binding[v].is_none()) {
-            return Err(UNORDERED);
-        }
-        for &(op, lhs, rhs) in &filters {
-            let l = term::eval(lhs, &binding, cx.syms);
-            let r = term::eval(rhs, &binding, cx.syms);
-            match (l, r) {
-                (Ok(l), Ok(r)) if term::compare(op, l, r, cx.syms) => {}
-                (Err(EvalError::Overflow(_)), _) | (_, Err(EvalError::Overflow(_))) => {
-                    return Err(UNORDERED);
-                }
-                _ => continue 'rows,
-            }
-        }
-        return Ok(Some(
-            wanted
-                .iter()
-                .map(|&v| (v, binding[v].expect("bound by the binder")))
-                .collect(),
-        ));
+        self.done[at] = false;
+        Ok(false)
     }
-    Ok(None)
+
+    /// The first goal not done that can be taken up now, and the values that satisfy it.
+    #[allow(clippy::type_complexity)]
+    fn next_goal(
+        &mut self,
+        syms: &mut SymbolTable,
+    ) -> Result<Option<(usize, Vec<Vec<(VarId, Sym)>>)>, &'static str> {
+        for at in 0..self.goals.len() {
+            if self.done[at] {
+                continue;
+            }
+            if let Step::Values(values) = self.step(at, syms)? {
+                return Ok(Some((at, values)));
+            }
+        }
+        Ok(None)
+    }
+
+    fn solution(&mut self) -> Result<bool, &'static str> {
+        let mut values = Vec::with_capacity(self.wanted.len());
+        for &v in self.wanted {
+            values.push((v, self.binding[v].ok_or(UNORDERED)?));
+        }
+        match &self.found {
+            None => self.found = Some(values),
+            Some(first) if *first != values => return Err(UNORDERED),
+            Some(_) => {}
+        }
+        Ok(self.first_only)
+    }
+
+    fn step(&mut self, at: usize, syms: &mut SymbolTable) -> Result<Step, &'static str> {
+        let bound = |t: &CTerm, b: &term::Binding| term::all_bound(t, b);
+        let test = |holds: bool| Step::Values(if holds { vec![Vec::new()] } else { Vec::new() });
+        let steps = &mut self.steps;
+        let mut count = || {
+            *steps += 1;
+            if *steps > MAX_FACTS_SEARCHED {
+                return Err(UNORDERED);
+            }
+            Ok(())
+        };
+        let binding = &mut self.binding;
+        match &self.goals[at] {
+            Goal::Bool(b) => Ok(test(*b)),
+            Goal::Cmp(op, lhs, rhs) => {
+                if bound(lhs, binding) && bound(rhs, binding) {
+                    let l = term::eval(lhs, binding, syms);
+                    let r = term::eval(rhs, binding, syms);
+                    return match (l, r) {
+                        (Ok(l), Ok(r)) => Ok(test(term::compare(*op, l, r, syms))),
+                        (Err(EvalError::Overflow(_)), _) | (_, Err(EvalError::Overflow(_))) => {
+                            Err(UNORDERED)
+                        }
+                        _ => Ok(test(false)),
+                    };
+                }
+                // `V = t` binds `V` once `t` is bound
+                let ((CmpOp::Eq, CTerm::Var(v), t) | (CmpOp::Eq, t, CTerm::Var(v))) =
+                    (*op, *lhs, *rhs)
+                else {
+                    return Ok(Step::Later);
+                };
+                if binding[*v].is_some() || !bound(t, binding) {
+                    return Ok(Step::Later);
+                }
+                Ok(match term::eval(t, binding, syms) {
+                    Ok(s) => Step::Values(vec![vec![(*v, s)]]),
+                    Err(EvalError::Overflow(_)) => return Err(UNORDERED),
+                    Err(_) => test(false),
+                })
+            }
+            Goal::Range(var, lo, hi) => {
+                if !bound(lo, binding) || !bound(hi, binding) {
+                    return Ok(Step::Later);
+                }
+                let int = |t: &CTerm, b: &term::Binding, syms: &mut SymbolTable| {
+                    term::eval(t, b, syms).ok().and_then(|s| syms.as_int(s))
+                };
+                let (Some(lo), Some(hi)) = (int(lo, binding, syms), int(hi, binding, syms)) else {
+                    return Ok(test(false));
+                };
+                if let Some(s) = binding[*var] {
+                    return Ok(test(syms.as_int(s).is_some_and(|n| lo <= n && n <= hi)));
+                }
+                let mut values = Vec::new();
+                for n in lo..=hi {
+                    count()?;
+                    values.push(vec![(*var, syms.num(n))]);
+                }
+                Ok(Step::Values(values))
+            }
+            Goal::Atom { sign, atom, facts } => {
+                let all_bound = atom.args.iter().all(|a| bound(a, binding));
+                if *sign != Sign::Pos && !all_bound {
+                    return Ok(Step::Later);
+                }
+                // `not p(1/0)` and `not not p(1/0)` fail, as a comparison with an undefined term
+                if *sign != Sign::Pos {
+                    for a in &atom.args {
+                        match term::eval(a, binding, syms) {
+                            Ok(_) => {}
+                            Err(EvalError::Overflow(_)) => return Err(UNORDERED),
+                            Err(_) => return Ok(test(false)),
+                        }
+                    }
+                }
+                // a positive atom binds only variables that stand alone or in functions
+                if !all_bound && !atom.args.iter().all(|a| plain(a, binding)) {
+                    return Ok(Step::Later);
+                }
+                let mut values = Vec::new();
+                let mut matched = false;
+                let rows = facts.iter().flat_map(|f| (0..f.len()).map(move |i| (f, i)));
+                'rows: for (fact, i) in rows {
+                    count()?;
+                    let row = fact.row(i, syms).ok_or(UNORDERED)?;
+                    let mut trail = Vec::new();
+                    for (pattern, &value) in atom.args.iter().zip(&row) {
+                        match term::unify(pattern, value, binding, &mut trail, syms) {
+                            Ok(true) => {}
+                            Ok(false) | Err(EvalError::Undefined(_)) => {
+                                trail.iter().for_each(|&v| binding[v] = None);
+                                continue 'rows;
+                            }
+                            Err(EvalError::Overflow(_)) => return Err(UNORDERED),
+                        }
+                    }
+                    matched = true;
+                    values.push(
+                        trail
+                            .iter()
+                            .map(|&v| (v, binding[v].expect("bound")))
+                            .collect(),
+                    );
+                    trail.iter().for_each(|&v| binding[v] = None);
+                }
+                Ok(match sign {
+                    Sign::Pos => Step::Values(values),
+                    Sign::Not => test(!matched),
+                    Sign::NotNot => test(matched),
+                })
+            }
+        }
+    }
+}
+
+/// Whether unifying `t` binds its unbound variables without arithmetic.
+fn plain(t: &CTerm, b: &term::Binding) -> bool {
+    match t {
+        CTerm::Sym(_) | CTerm::Var(_) => true,
+        CTerm::Fun { args, .. } => args.iter().all(|a| plain(a, b)),
+        _ => term::all_bound(t, b),
+    }
 }

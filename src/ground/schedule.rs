@@ -210,7 +210,7 @@ impl Component<'_> {
             g.add_input_fact(facts.0, i as usize)?;
         }
         let all: Vec<&Planned> = members.iter().map(|&(r, _)| r).collect();
-        let start = g.external_bodies_start(&all);
+        let start = g.external_bodies_start(&all)?;
         let stages = members.iter().map(|&(_, s)| s + 1).max().unwrap_or(0);
         for stage in 0..stages {
             g.stage = stage;

@@ -415,8 +415,8 @@ impl GroundProgram {
         self.external_values.get(&a).copied()
     }
 
-    /// The external atoms no rule defines, with their default values.
-    pub fn open_externals(&self) -> Vec<(AtomId, ExternalValue)> {
+    /// `defined[a]`: atom `a` is the head (or a choice element) of a rule.
+    pub fn defined_by_rules(&self) -> Vec<bool> {
         let mut defined = vec![false; self.num_atoms()];
         for r in &self.rules {
             match &r.head {
@@ -427,6 +427,12 @@ impl GroundProgram {
                 Head::None => {}
             }
         }
+        defined
+    }
+
+    /// The external atoms no rule defines, with their default values.
+    pub fn open_externals(&self) -> Vec<(AtomId, ExternalValue)> {
+        let defined = self.defined_by_rules();
         self.externals
             .iter()
             .filter(|(a, _)| !defined[a.0 as usize] && !self.is_fact(*a))

@@ -243,11 +243,15 @@ fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
     possible
 }
 
-/// Simplifies the whole program; `#external` atoms are open (set from outside).
+/// Simplifies the whole program; `#external` atoms are open (set from outside), except those
+/// the grounder's output also defines by a rule: clasp reads such an atom as a normal one, even
+/// when the rule can never fire (`#external r. [true]  q | s : #false.  r :- not q.` has `r`
+/// false in clingo, whose grounder does not know `q` is a fact).
 pub fn simplify(program: &mut GroundProgram) {
+    let defined = program.defined_by_rules();
     let mut outside = vec![false; program.num_atoms()];
     for (a, _) in &program.externals {
-        outside[a.0 as usize] = true;
+        outside[a.0 as usize] = !defined[a.0 as usize];
     }
     run(program, &outside, true);
 }

@@ -70,6 +70,20 @@ fn soft_literals(terms: &[(Value, i64)]) -> (Vec<(CnfLit, i64)>, i64) {
     (out, constant)
 }
 
+/// Cost literals per distinct weight from which a level counts as sharing its weights.
+const SHARED_WEIGHTS: usize = 2;
+
+/// Whether the cost literals of a level share their weights: on average at least
+/// [`SHARED_WEIGHTS`] literals per distinct weight (unit weights always do). Core-guided search
+/// suits such levels (see `optimize::core_guided_suits`).
+pub(crate) fn weights_shared(terms: &[(Value, i64)]) -> bool {
+    let (softs, _) = soft_literals(terms);
+    let mut weights: Vec<i64> = softs.iter().map(|&(_, w)| w).collect();
+    weights.sort_unstable();
+    weights.dedup();
+    softs.len() >= SHARED_WEIGHTS * weights.len()
+}
+
 /// What the core-guided search of one level ended with.
 pub(crate) enum LevelResult {
     /// No model at all (only possible on the first level).
@@ -244,7 +258,7 @@ fn output(ext: &mut Extension, sum: &mut Sum, k: usize) -> Option<CnfLit> {
 
 #[cfg(test)]
 mod tests {
-    use super::soft_literals;
+    use super::{soft_literals, weights_shared};
     use crate::translate::Value;
 
     #[test]
@@ -260,5 +274,24 @@ mod tests {
         let mut softs = softs;
         softs.sort();
         assert_eq!(softs, vec![(-2, 2), (1, 2)]);
+    }
+
+    /// Unit weights and repeated weights are shared; a weight per literal is not (after
+    /// merging a literal with its complement).
+    #[test]
+    fn weight_sharing() {
+        let lits = |ws: &[i64]| -> Vec<(Value, i64)> {
+            ws.iter()
+                .enumerate()
+                .map(|(i, &w)| (Value::Lit(i as i32 + 1), w))
+                .collect()
+        };
+        assert!(weights_shared(&lits(&[1, 1, 1])));
+        assert!(weights_shared(&lits(&[3, 5, 3, 5])));
+        assert!(!weights_shared(&lits(&[3, 5, 7, 3])));
+        assert!(!weights_shared(&lits(&[4, 7, 9, 12, 13])));
+        // x1 and ¬x1 cancel to the constant 2 and one literal of weight 3: one soft literal
+        assert!(!weights_shared(&[(Value::Lit(1), 5), (Value::Lit(-1), 2)]));
+        assert!(weights_shared(&[]));
     }
 }

@@ -87,7 +87,7 @@ fn monotony(agg: &Aggregate, program: &GroundProgram) -> Monotony {
             .iter()
             .map(|e| syms.as_int(e.weight).map(i64::from).unwrap_or(0))
             .collect(),
-        AggFunc::Min | AggFunc::Max => return Monotony::Neither,
+        AggFunc::Min | AggFunc::Max => return extremum_monotony(agg),
     };
     let rising = if weights.iter().all(|&w| w >= 0) {
         true
@@ -101,6 +101,25 @@ fn monotony(agg: &Aggregate, program: &GroundProgram) -> Monotony {
         [(_, i64::MAX)] if rising => Monotony::Monotone,
         [(i64::MIN, _)] if !rising => Monotony::Monotone,
         [(_, i64::MAX)] | [(i64::MIN, _)] => Monotony::Antimonotone,
+        _ => Monotony::Neither,
+    }
+}
+
+/// `#min` falls as elements become true, `#max` rises: guards that only bound the value from
+/// one side make the aggregate monotone or antimonotone.
+fn extremum_monotony(agg: &Aggregate) -> Monotony {
+    use crate::syntax::ast::CmpOp;
+    let below = agg
+        .guards
+        .iter()
+        .all(|g| matches!(g.op, CmpOp::Lt | CmpOp::Le));
+    let above = agg
+        .guards
+        .iter()
+        .all(|g| matches!(g.op, CmpOp::Gt | CmpOp::Ge));
+    match (below, above, agg.func == AggFunc::Min) {
+        (true, false, true) | (false, true, false) => Monotony::Monotone,
+        (true, false, false) | (false, true, true) => Monotony::Antimonotone,
         _ => Monotony::Neither,
     }
 }
@@ -481,6 +500,8 @@ mod tests {
              true(Q,C) :- unequal, q(Q), C = 0..1.",
             "{ b; c }. a :- #sum { 2:a; 1:b; -1:c } != 1. d :- #count { a; d; b } >= 2.",
             "{ c }. a :- #max { 1:a; 3:c; 2:b } < 3. b :- not not a, #count { a } = 1.",
+            "{ c; d }. a :- #min { 1:a; 3:c; 2:b } < 2, #max { 2:a; 1:d } != 1. b :- a, not d.",
+            "{ c }. a :- #min { 2:a; 1:c } > 1, #max { 1:b; 3:c } <= 2. b :- a.",
         ] {
             unstable += nogoods_are_sound(file);
         }
