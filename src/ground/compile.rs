@@ -483,11 +483,6 @@ impl<'a> Compiler<'a> {
     pub fn rule(&mut self, rule: &Rule) -> Result<(), Diagnostic> {
         let is_const = |name: &str| self.consts.defines(name);
         let mut body = std::borrow::Cow::Borrowed(&rule.body);
-        if let Some(deps) = &self.program_deps
-            && let Some(refusal) = quirks::indirect_assignment_recursion(rule, deps)
-        {
-            return Err(refusal);
-        }
         if let Some(refusal) = quirks::assignment_recursion(rule, &is_const) {
             match &self.program_deps {
                 Some(defs) if quirks::assignment_recursion_never_fires(rule, defs, &is_const) => {

@@ -329,12 +329,6 @@ pub struct ProgramDeps {
     /// For each predicate, how many statements define it other than facts (a rule with a
     /// body or with a head that is not one atom, an `#external`).
     pub definitions: HashMap<PredKey, usize>,
-    /// Positive dependencies: the predicates of the atoms in the bodies and head conditions of
-    /// the rules defining each predicate.
-    depends: HashMap<PredKey, Vec<PredKey>>,
-    /// The predicates a disjunctive head with a condition, pool or interval defines (gringo
-    /// grounds those heads after the plain rules of a component).
-    disjunctive: Vec<PredKey>,
     /// Whether the statements are grounded at once (not step by step in incremental mode,
     /// where later steps add facts to a component grounded before).
     pub at_once: bool,
@@ -347,142 +341,22 @@ impl ProgramDeps {
             ..ProgramDeps::default()
         };
         for st in statements {
-            let (heads, mut uses) = match st {
+            let mut heads = match st {
                 Statement::Rule(r) if r.body.is_empty() && matches!(r.head, Head::Atom(_)) => {
                     continue;
                 }
-                Statement::Rule(r) => (head_preds(&r.head), head_condition_preds(&r.head)),
-                Statement::External(e) => (pred_of(&e.atom.term), Vec::new()),
+                Statement::Rule(r) => head_preds(&r.head),
+                Statement::External(e) => pred_of(&e.atom.term),
                 _ => continue,
             };
-            let body = match st {
-                Statement::Rule(r) => &r.body,
-                Statement::External(e) => &e.body,
-                _ => continue,
-            };
-            body.iter().for_each(|b| body_preds(b, &mut uses));
-            let mut heads = heads;
             heads.sort();
             heads.dedup();
-            if let Statement::Rule(r) = st
-                && grounded_as_disjunction(&r.head)
-            {
-                deps.disjunctive.extend(heads.iter().cloned());
-            }
             for h in heads {
-                *deps.definitions.entry(h.clone()).or_insert(0) += 1;
-                deps.depends
-                    .entry(h)
-                    .or_default()
-                    .extend(uses.iter().cloned());
+                *deps.definitions.entry(h).or_insert(0) += 1;
             }
         }
         deps
     }
-
-    /// Whether `from` depends positively on one of `targets` through the program's rules.
-    fn reaches(&self, from: &PredKey, targets: &[PredKey]) -> bool {
-        let mut seen = vec![from.clone()];
-        let mut todo = vec![from.clone()];
-        while let Some(p) = todo.pop() {
-            for q in self.depends.get(&p).into_iter().flatten() {
-                if targets.contains(q) {
-                    return true;
-                }
-                if !seen.contains(q) {
-                    seen.push(q.clone());
-                    todo.push(q.clone());
-                }
-            }
-        }
-        false
-    }
-}
-
-/// Whether gringo may ground the head through its disjunction statements (an element with a
-/// condition, or with a pool or interval in its atom).
-fn grounded_as_disjunction(head: &Head) -> bool {
-    matches!(head, Head::Disjunction(elems)
-        if elems.iter().any(|e| !e.cond.is_empty() || e.atom.term.has_pool_or_interval()))
-}
-
-/// The predicates of the positive (and doubly negated) atoms of a body element.
-fn body_preds(b: &BodyLit, out: &mut Vec<PredKey>) {
-    match b {
-        BodyLit::Lit(l) => positive_preds(l, out),
-        BodyLit::Conditional { lit, cond, .. } => {
-            positive_preds(lit, out);
-            cond.iter().for_each(|c| positive_preds(c, out));
-        }
-        BodyLit::Aggregate { agg, .. } => {
-            for e in &agg.elems {
-                e.cond.iter().for_each(|c| positive_preds(c, out));
-            }
-        }
-    }
-}
-
-fn positive_preds(l: &Literal, out: &mut Vec<PredKey>) {
-    if let Literal::Atom { sign, atom } = l
-        && *sign != Sign::Not
-    {
-        out.extend(pred_of(&atom.term));
-    }
-}
-
-/// The predicates of the positive atoms in the conditions of a head's elements.
-fn head_condition_preds(head: &Head) -> Vec<PredKey> {
-    let conds: Vec<&Vec<Literal>> = match head {
-        Head::None | Head::Atom(_) => Vec::new(),
-        Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
-        Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
-        Head::Aggregate { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
-    };
-    let mut out = Vec::new();
-    conds
-        .into_iter()
-        .flatten()
-        .for_each(|l| positive_preds(l, &mut out));
-    out
-}
-
-/// The refusal of a rule with an assignment aggregate whose body has an atom that depends on
-/// the rule's own head through another rule with a disjunctive head gringo grounds through its
-/// disjunction statements: those define their atoms only after the plain rules of the
-/// component, so the body atoms that were there when the component started never turn "old"
-/// in time for the aggregate's value (see [`assignment_recursion_never_fires`]), and clingo
-/// drops such rules depending on the rules around them: `p(1). p(X) : e(X) :- q. q :- p(1),
-/// C = #count{1:x}.` has the answer set {p(1)}.
-pub fn indirect_assignment_recursion(rule: &Rule, deps: &ProgramDeps) -> Option<Diagnostic> {
-    let has_assignment = rule
-        .body
-        .iter()
-        .any(|l| assignment(l, &rule.body) != Tri::No);
-    if !has_assignment {
-        return None;
-    }
-    let own = head_preds(&rule.head);
-    let indirect = rule.body.iter().any(|l| {
-        let BodyLit::Lit(Literal::Atom {
-            sign: Sign::Pos,
-            atom,
-        }) = l
-        else {
-            return false;
-        };
-        pred_of(&atom.term)
-            .iter()
-            .any(|p| !own.contains(p) && deps.disjunctive.contains(p) && deps.reaches(p, &own))
-    });
-    indirect.then(|| {
-        Diagnostic::error(
-            &rule.span,
-            "an assignment aggregate (`X = #agg{...}`) in a rule with a body literal that \
-             depends on the rule's head through a conditional disjunctive head is not \
-             supported (clingo's grounder often drops such rules, depending on the rules \
-             around them)",
-        )
-    })
 }
 
 /// Whether clingo's grounder never fires `rule`, which has the shape [`assignment_recursion`]
