@@ -23,6 +23,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             comp_of[p] = c;
         }
     }
+    refuse_projected_recursive_conditions(g, rules, &comp_of)?;
     let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
     for i in 0..facts.len() {
         with_facts[facts.pred(i)] = true;
@@ -78,6 +79,51 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     }
     g.classical_negation_constraints();
     g.define_condition_externals()
+}
+
+/// Refuses a recursive conditional literal (see [`super::delayed`]) beside a recursive
+/// aggregate whose condition has an anonymous variable over its rule's own component (an atom over a `#projN` predicate of
+/// [`super::compile`]): gringo matches the atoms themselves, and in the round that grounds a
+/// recursive aggregate of the rule it may see only the new ones (`q(1) | p(0) : p(V) :- r :
+/// p(_), d(W); 1 >= #min{Y : d(Y), p(Y)}.` with `p(1). d(1).` has the body `#false : p(0)` in
+/// clingo and derives `q(1)`), which aspsat's projection does not reproduce.
+fn refuse_projected_recursive_conditions(
+    g: &Grounder,
+    rules: &[Planned],
+    comp_of: &[usize],
+) -> Result<(), Diagnostic> {
+    let syms = &g.program.symbols;
+    let projected = |p: PredId| syms.name_str(g.relations[p].sig.name).starts_with("#proj");
+    for r in rules {
+        let Some(&head) = r.rule.head_preds().first() else {
+            continue;
+        };
+        let recursive_aggregate = r.rule.body.iter().enumerate().any(|(j, b)| {
+            matches!(b, ir::Body::Aggregate(_)) && r.delayed.get(j).copied().unwrap_or(false)
+        });
+        for (i, b) in r.rule.body.iter().enumerate() {
+            let ir::Body::Conditional { cond, span, .. } = b else {
+                continue;
+            };
+            let recursive_projection = cond.lits.iter().any(|l| {
+                matches!(l, ir::Lit::Atom { sign: Sign::Pos, atom, .. }
+                    if projected(atom.pred) && comp_of[atom.pred] == comp_of[head])
+            });
+            if r.delayed.get(i).copied().unwrap_or(false)
+                && recursive_projection
+                && recursive_aggregate
+            {
+                return Err(Diagnostic::error(
+                    span,
+                    "an anonymous variable in the condition of a conditional literal that is \
+                     recursive with its rule: clingo's grounder matches the atoms themselves \
+                     there, which aspsat's projection of the variable does not reproduce; not \
+                     supported",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Remembers, per head predicate, a rule with aggregates or conditional literals in its body,
