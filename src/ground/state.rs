@@ -231,16 +231,20 @@ impl Grounder {
         }
         let heads = std::mem::take(&mut self.condition_heads);
         self.refuse_projected_externals(&heads)?;
-        for (a, cond, span) in heads {
+        for (a, _, span) in heads {
             if !self.program.is_external(a) {
                 continue;
             }
             if self.is_frozen(a) {
                 return Err(self.redefinition(&span, a));
             }
+            // gringo's rule `a :- …` (over its auxiliary atoms) never fires on its own: it only
+            // ends the external status; written with `a`'s own condition it would be a
+            // tautology, which clasp (and `simplify`) drop
+            let never = self.false_lit();
             self.push_rule(Rule {
                 head: Head::Atom(a),
-                body: cond.into_iter().map(BodyElem::Lit).collect(),
+                body: vec![BodyElem::Lit(never)],
             });
         }
         Ok(())

@@ -430,16 +430,17 @@ impl GroundProgram {
         defined
     }
 
-    /// Drops the rules `a :- a, …` (but those shifted from a disjunction): they never support
-    /// `a`, and clasp drops them before it reads the program, so such a rule does not define
-    /// an `#external` atom (`#external q. [true]  q :- q.` keeps `q` external in clingo).
-    pub fn drop_tautologies(&mut self) {
+    /// Drops the rules `a :- a, …` of an `#external` atom `a` (but those shifted from a
+    /// disjunction): they never support `a`, and clasp drops them before it reads the program,
+    /// so they do not end the atom's external status (`#external q. [true]  q :- q.` keeps `q`
+    /// external in clingo).
+    pub fn drop_external_tautologies(&mut self) {
         let rules = std::mem::take(&mut self.rules);
         let shifted = std::mem::take(&mut self.shifted);
         for (i, r) in rules.into_iter().enumerate() {
             let is_shifted = shifted.get(i).copied();
             let tautology = !is_shifted.unwrap_or(false)
-                && matches!(r.head, Head::Atom(a) if r.body.iter().any(|b| {
+                && matches!(r.head, Head::Atom(a) if self.is_external(a) && r.body.iter().any(|b| {
                     matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Pos)
                 }));
             if !tautology {

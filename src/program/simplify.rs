@@ -248,7 +248,7 @@ fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
 /// when the rule can never fire (`#external r. [true]  q | s : #false.  r :- not q.` has `r`
 /// false in clingo, whose grounder does not know `q` is a fact).
 pub fn simplify(program: &mut GroundProgram) {
-    program.drop_tautologies();
+    program.drop_external_tautologies();
     let defined = program.defined_by_rules();
     let mut outside = vec![false; program.num_atoms()];
     for (a, _) in &program.externals {
