@@ -82,8 +82,8 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
 }
 
 /// Refuses a recursive conditional literal (see [`super::delayed`]) beside a recursive
-/// aggregate whose condition has an anonymous variable over its rule's own component (an atom over a `#projN` predicate of
-/// [`super::compile`]): gringo matches the atoms themselves, and in the round that grounds a
+/// aggregate whose condition has an anonymous variable over its rule's own component (an atom
+/// over a `#projN` predicate of [`super::compile`]): gringo matches the atoms themselves, and in the round that grounds a
 /// recursive aggregate of the rule it may see only the new ones (`q(1) | p(0) : p(V) :- r :
 /// p(_), d(W); 1 >= #min{Y : d(Y), p(Y)}.` with `p(1). d(1).` has the body `#false : p(0)` in
 /// clingo and derives `q(1)`), which aspsat's projection does not reproduce.
@@ -113,13 +113,7 @@ fn refuse_projected_recursive_conditions(
                 && recursive_projection
                 && recursive_aggregate
             {
-                return Err(Diagnostic::error(
-                    span,
-                    "an anonymous variable in the condition of a conditional literal that is \
-                     recursive with its rule: clingo's grounder matches the atoms themselves \
-                     there, which aspsat's projection of the variable does not reproduce; not \
-                     supported",
-                ));
+                return Err(super::state::anonymous_in_recursive_condition(span));
             }
         }
     }

@@ -46,7 +46,7 @@ pub struct Grounder {
     /// add no model, but clasp keeps an `#external` atom external only while no rule defines
     /// it: such an atom becomes false (`#external r. [true] {p} :- p : r, q. q :- p.`).
     /// Kept for external atoms at the end of grounding ([`Grounder::define_condition_externals`]).
-    condition_heads: Vec<(AtomId, Vec<Lit>, Span)>,
+    condition_heads: Vec<(AtomId, Span)>,
     /// Positive atoms in element conditions of recursive non-monotone aggregates, which
     /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
     /// range): an external one is refused.
@@ -206,8 +206,7 @@ impl Grounder {
             .iter()
             .filter(|l| l.polarity == crate::program::Polarity::Pos)
         {
-            self.condition_heads
-                .push((l.atom, cond.to_vec(), span.clone()));
+            self.condition_heads.push((l.atom, span.clone()));
         }
     }
 
@@ -231,7 +230,7 @@ impl Grounder {
         }
         let heads = std::mem::take(&mut self.condition_heads);
         self.refuse_projected_externals(&heads)?;
-        for (a, _, span) in heads {
+        for (a, span) in heads {
             if !self.program.is_external(a) {
                 continue;
             }
@@ -252,33 +251,19 @@ impl Grounder {
 
     /// Refuses a condition atom of `heads` that stands for an anonymous variable's projection
     /// (`#projN`, derived from the atoms it projects) where gringo has the atoms themselves.
-    fn refuse_projected_externals(
-        &self,
-        heads: &[(AtomId, Vec<Lit>, Span)],
-    ) -> Result<(), Diagnostic> {
+    fn refuse_projected_externals(&self, heads: &[(AtomId, Span)]) -> Result<(), Diagnostic> {
         let syms = &self.program.symbols;
-        let projected: HashMap<AtomId, &Span> = heads
-            .iter()
-            .filter(|(a, _, _)| {
-                syms.signature(self.program.atom_sym(*a))
-                    .is_some_and(|sig| syms.name_str(sig.name).starts_with("#proj"))
-            })
-            .map(|(a, _, span)| (*a, span))
-            .collect();
-        if projected.is_empty() {
-            return Ok(());
-        }
         // gringo's condition has the projected atoms themselves: `p(X) :- p(Z) : d(Z), p(_);
         // d(X).` is `p(1) :- p(1) : p(1).` there (p(1) holds), `p(1) :- p(1) : #proj1.
         // #proj1 :- p(1).` here (no answer set); and an external atom among them loses its
         // external status there.
-        let span = projected.values().next().expect("not empty");
-        Err(Diagnostic::error(
-            span,
-            "an anonymous variable in the condition of a conditional literal that is recursive \
-             with its rule: clingo's grounder matches the atoms themselves there, which aspsat's \
-             projection of the variable does not reproduce; not supported",
-        ))
+        match heads.iter().find(|(a, _)| {
+            syms.signature(self.program.atom_sym(*a))
+                .is_some_and(|sig| syms.name_str(sig.name).starts_with("#proj"))
+        }) {
+            Some((_, span)) => Err(anonymous_in_recursive_condition(span)),
+            None => Ok(()),
+        }
     }
 
     /// An earlier grounding call defined `a` (incremental mode).
@@ -396,6 +381,17 @@ impl Grounder {
             None => self.program.shifted.push(shifted),
         }
     }
+}
+
+/// The error for an anonymous variable in the condition of a recursive conditional literal
+/// (at `span`), whose projection aspsat cannot ground as gringo does.
+pub fn anonymous_in_recursive_condition(span: &Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        "an anonymous variable in the condition of a conditional literal that is recursive \
+         with its rule: clingo's grounder matches the atoms themselves there, which aspsat's \
+         projection of the variable does not reproduce; not supported",
+    )
 }
 
 /// A value that does not fit clingo's 32-bit integers: a hard error, never a silent wrap.
