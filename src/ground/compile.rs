@@ -197,6 +197,7 @@ impl<'a> Compiler<'a> {
                     lo,
                     hi,
                     span: span.clone(),
+                    implied: false,
                 });
                 CTerm::Var(var)
             }

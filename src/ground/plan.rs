@@ -6,7 +6,8 @@
 //! Greedy scores, best first: tests of fully bound literals (1000), matches of atoms whose
 //! arguments are all bound (900), assignments `X = t` (500), matches of partially bound atoms
 //! (100 plus the number of bound arguments, so more selective matches go first), ranges (50),
-//! aggregate assignments (40). Ties keep the written order.
+//! aggregate assignments (40), ranges that comparisons imply (30, see `linear_bounds`). Ties
+//! keep the written order.
 
 use super::ir::{Body, CondId, Condition, Head, Lit, Rule, Step};
 use super::term::{CTerm, VarId};
@@ -215,12 +216,22 @@ fn candidate(
                 return None;
             }
         }
-        Lit::Range { var, lo, hi, .. } => {
+        Lit::Range {
+            var,
+            lo,
+            hi,
+            implied,
+            ..
+        } => {
             if !(all_in(&lo.vars(), bound) && all_in(&hi.vars(), bound)) {
                 return None;
             }
             if bound[*var] {
                 (1000, Step::Test(i))
+            } else if *implied {
+                // the bounds comparisons give a variable: enumerated only when nothing else
+                // binds it (an aggregate assignment included)
+                (30, Step::Range(i))
             } else {
                 (50, Step::Range(i))
             }
