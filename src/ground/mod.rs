@@ -31,6 +31,7 @@ pub mod parts;
 mod plan;
 mod projection;
 mod quirks;
+mod satisfied_heads;
 mod schedule;
 mod seen;
 mod stages;
@@ -215,6 +216,7 @@ fn compile_and_plan(
                 plan,
                 delayed: Vec::new(),
                 negated: Vec::new(),
+                satisfied_heads: Default::default(),
             });
         }
         compiled?;
