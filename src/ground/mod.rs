@@ -26,6 +26,7 @@ pub mod incremental;
 mod ir;
 mod join;
 mod levels;
+mod missed_instances;
 mod own_conditions;
 pub mod parts;
 mod plan;
