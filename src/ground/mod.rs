@@ -28,11 +28,13 @@ mod ir;
 mod join;
 mod levels;
 mod linear_bounds;
+mod missed_instances;
 mod own_conditions;
 pub mod parts;
 mod plan;
 mod projection;
 mod quirks;
+mod satisfied_heads;
 mod schedule;
 mod seen;
 mod stages;
@@ -219,6 +221,7 @@ fn compile_and_plan(
                 plan,
                 delayed: Vec::new(),
                 negated: Vec::new(),
+                satisfied_heads: Default::default(),
             });
         }
         compiled?;

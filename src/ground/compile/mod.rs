@@ -16,6 +16,11 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 use std::collections::HashMap;
 
+mod directives;
+mod head;
+
+pub(super) use head::RuleHead;
+
 /// Shared state of compilation: symbols, predicates, constants, fresh-name counters.
 pub struct Compiler<'a> {
     pub syms: &'a mut SymbolTable,
@@ -506,222 +511,16 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// An optimization element: `w@p, t1, ..., tn` under the condition `body`; `#maximize`
-    /// negates the weight.
-    pub fn cost(
-        &mut self,
-        elem: &OptElem,
-        body: &[BodyLit],
-        maximize: bool,
-    ) -> Result<(), Diagnostic> {
-        let bodies = unpool::bodies(body);
-        let weight = if maximize {
-            Term::Unary(
-                UnOp::Minus,
-                Box::new(elem.weight.clone()),
-                elem.span.clone(),
-            )
-        } else {
-            elem.weight.clone()
-        };
-        for weight in expand_term(&weight) {
-            for terms in product(&elem.terms, expand_term) {
-                for body in &bodies {
-                    self.single_rule(
-                        &RuleHead::Cost {
-                            weight: weight.clone(),
-                            priority: elem.priority.clone(),
-                            terms: terms.clone(),
-                        },
-                        body,
-                        &elem.span,
-                    )?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// `#show t : body.` as a rule whose "head" is the shown term.
-    pub fn show_term(
-        &mut self,
-        term: &Term,
-        body: &[BodyLit],
-        span: &Span,
-    ) -> Result<(), Diagnostic> {
-        let bodies = unpool::bodies(body);
-        for t in expand_term(term) {
-            for body in &bodies {
-                let head = RuleHead::Show(t.clone());
-                if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
-                    self.single_rule(&head, body, span)?;
-                } else {
-                    let holds = self.body_atom(&[&t], body, span)?;
-                    self.single_rule(&head, &[holds], span)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// `#external atom : body. [value]` as a rule whose head is the external atom.
-    pub fn external(&mut self, ext: &External) -> Result<(), Diagnostic> {
-        let value = match &ext.value {
-            None => crate::program::ExternalValue::False,
-            Some(t) => match self.ground_term(t)? {
-                Some(sym) => crate::program::ExternalValue::from_name(&self.syms.to_string(sym)),
-                None => crate::program::ExternalValue::False,
-            },
-        };
-        let bodies = unpool::bodies(&ext.body);
-        for atom in unpool::expand_atom(&ext.atom) {
-            for body in &bodies {
-                let head = RuleHead::External {
-                    atom: atom.clone(),
-                    value,
-                };
-                self.single_rule(&head, body, &ext.span)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// `#edge (u,v; ...) : body.`: one rule per pair.
-    pub fn edge(
-        &mut self,
-        pairs: &[(Term, Term)],
-        body: &[BodyLit],
-        span: &Span,
-    ) -> Result<(), Diagnostic> {
-        let bodies = unpool::bodies(body);
-        for (u, v) in pairs {
-            for u in expand_term(u) {
-                for v in expand_term(v) {
-                    for body in &bodies {
-                        let head = RuleHead::Edge(u.clone(), v.clone());
-                        if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
-                            self.single_rule(&head, body, span)?;
-                        } else {
-                            let holds = self.body_atom(&[&u, &v], body, span)?;
-                            self.single_rule(&head, &[holds], span)?;
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The condition of a shown term or an edge is a set of plain literals: a body with
-    /// aggregates or conditional literals is given to an auxiliary rule `#bodyN(V...) :- body.`
-    /// over the variables of the directive's `terms` and of the body's plain parts, and the
-    /// directive holds when that atom does. The rule has the terms' variables in its head, so
-    /// it is safe exactly when the directive is (clingo checks it as the rule `t :- body.`).
-    fn body_atom(
-        &mut self,
-        terms: &[&Term],
-        body: &[BodyLit],
-        span: &Span,
-    ) -> Result<BodyLit, Diagnostic> {
-        let mut vars = Vec::new();
-        for t in terms {
-            collect_named_vars(t, &mut vars);
-        }
-        for b in body {
-            match b {
-                BodyLit::Lit(Literal::Atom { atom, .. }) => {
-                    collect_named_vars(&atom.term, &mut vars)
-                }
-                BodyLit::Lit(l @ (Literal::Comparison { .. } | Literal::Chain { .. })) => l
-                    .terms()
-                    .into_iter()
-                    .for_each(|t| collect_named_vars(t, &mut vars)),
-                BodyLit::Aggregate { agg, .. } => {
-                    for g in agg.left.iter().chain(agg.right.iter()) {
-                        collect_named_vars(&g.term, &mut vars);
-                    }
-                }
-                BodyLit::Lit(Literal::Bool(..)) | BodyLit::Conditional { .. } => {}
-            }
-        }
-        self.projections += 1;
-        let atom = Atom {
-            term: Term::Fun {
-                name: format!("#body{}", self.projections),
-                args: vars.into_iter().map(|(n, s)| Term::Var(n, s)).collect(),
-                negative: false,
-                span: span.clone(),
-            },
-            span: span.clone(),
-        };
-        self.rule(&Rule {
-            head: Head::Atom(atom.clone()),
-            body: body.to_vec(),
-            span: span.clone(),
-        })?;
-        Ok(BodyLit::Lit(Literal::Atom {
-            sign: Sign::Pos,
-            atom,
-        }))
-    }
-
-    /// `#heuristic atom : body. [terms]`: a rule whose instances are dropped, so that its
-    /// variables get clingo's safety check (the atom is a positive body literal there).
-    pub fn heuristic(
-        &mut self,
-        atom: &Atom,
-        body: &[BodyLit],
-        terms: &[Term],
-        span: &Span,
-    ) -> Result<(), Diagnostic> {
-        self.rules_on_atom(atom, body, span, |_| RuleHead::Ignored(terms.to_vec()))
-    }
-
-    /// `#project atom : body.` As in clingo, the atom is also a positive body literal: it binds
-    /// its variables, and only atoms the program can derive are projected (`#project q(1).`
-    /// without a rule for `q(1)` projects on nothing).
-    pub fn project_atom(
-        &mut self,
-        atom: &Atom,
-        body: &[BodyLit],
-        span: &Span,
-    ) -> Result<(), Diagnostic> {
-        self.rules_on_atom(atom, body, span, RuleHead::Project)
-    }
-
-    /// One rule per alternative of `atom` and of `body` (pools expanded), with the atom as a
-    /// positive body literal in front (it binds its variables) and `head` of the alternative:
-    /// what `#heuristic` and `#project` directives are compiled to.
-    fn rules_on_atom(
-        &mut self,
-        atom: &Atom,
-        body: &[BodyLit],
-        span: &Span,
-        head: impl Fn(Atom) -> RuleHead,
-    ) -> Result<(), Diagnostic> {
-        let bodies = unpool::bodies(body);
-        for atom in unpool::expand_atom(atom) {
-            let itself = BodyLit::Lit(Literal::Atom {
-                sign: Sign::Pos,
-                atom: atom.clone(),
-            });
-            let head = head(atom);
-            for body in &bodies {
-                let body: Vec<BodyLit> = std::iter::once(itself.clone())
-                    .chain(body.iter().cloned())
-                    .collect();
-                self.single_rule(&head, &body, span)?;
-            }
-        }
-        Ok(())
-    }
-
     fn single_rule(
         &mut self,
         head: &RuleHead,
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
+        let plain_disjunction = matches!(head, RuleHead::Ast(Head::Disjunction(elems))
+            if unpool::disjunction_elems(elems)
+                .iter()
+                .all(|e| e.heads.len() <= 1 && e.cond.is_empty()));
         let Some((head, body)) = self.without_undefined(head, body)? else {
             return Ok(());
         };
@@ -749,6 +548,7 @@ impl<'a> Compiler<'a> {
             vars: vars.vars,
             num_conditions: vars.conditions,
             span: span.clone(),
+            plain_disjunction,
         });
         Ok(())
     }
@@ -822,174 +622,6 @@ impl<'a> Compiler<'a> {
         }
         Ok((cbody, negated_heads))
     }
-
-    fn head(
-        &mut self,
-        head: &RuleHead,
-        vars: &mut Vars,
-        ranges: &mut Ranges,
-        globals: &[VarId],
-    ) -> Result<ir::Head, Diagnostic> {
-        Ok(match head {
-            RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
-            RuleHead::External { atom, value } => ir::Head::External {
-                atom: self.atom(atom, vars, ranges)?,
-                value: *value,
-            },
-            RuleHead::Edge(u, v) => {
-                ir::Head::Edge(self.term(u, vars, ranges)?, self.term(v, vars, ranges)?)
-            }
-            RuleHead::Project(atom) => ir::Head::Project(self.atom(atom, vars, ranges)?),
-            RuleHead::Ignored(terms) => {
-                let mut cterms = Vec::new();
-                for t in terms {
-                    cterms.push(self.term(t, vars, ranges)?);
-                }
-                ir::Head::Ignored(cterms)
-            }
-            RuleHead::Cost {
-                weight,
-                priority,
-                terms,
-            } => {
-                let weight = self.term(weight, vars, ranges)?;
-                let priority = match priority {
-                    Some(p) => Some(self.term(p, vars, ranges)?),
-                    None => None,
-                };
-                let mut cterms = Vec::new();
-                for t in terms {
-                    cterms.push(self.term(t, vars, ranges)?);
-                }
-                ir::Head::Cost {
-                    weight,
-                    priority,
-                    terms: cterms,
-                }
-            }
-            RuleHead::Ast(Head::None) => ir::Head::None,
-            RuleHead::Ast(Head::Atom(a)) => ir::Head::Atom(self.atom(a, vars, ranges)?),
-            RuleHead::Ast(Head::Choice {
-                elems, left, right, ..
-            }) => {
-                let mut celems = Vec::new();
-                for e in elems {
-                    celems.push(self.head_elem(&e.atom, None, &e.cond, vars)?);
-                }
-                let guards = self.guards(left, right, vars, ranges)?;
-                ir::Head::Choice {
-                    func: AggFunc::Count,
-                    elems: celems,
-                    guards,
-                    tuples: ir::TupleCheck::Choice,
-                }
-            }
-            RuleHead::Ast(Head::Aggregate {
-                func,
-                elems,
-                left,
-                right,
-                ..
-            }) => {
-                let mut celems = Vec::new();
-                // (Elements with undefined terms are gone: clingo removes them before it looks
-                // at the aggregate's shape.)
-                for e in elems {
-                    celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars)?);
-                }
-                let guards = self.guards(left, right, vars, ranges)?;
-                let tuples = if !guards.is_empty() {
-                    ir::TupleCheck::Full
-                } else if celems.len() == 1 {
-                    ir::TupleCheck::Single
-                } else if celems.iter().all(|e| e.cond.lits.is_empty()) {
-                    ir::TupleCheck::Simple
-                } else {
-                    ir::TupleCheck::Full
-                };
-                ir::Head::Choice {
-                    func: *func,
-                    elems: celems,
-                    guards,
-                    tuples,
-                }
-            }
-            RuleHead::Ast(Head::Disjunction(elems)) => {
-                let mut celems = Vec::new();
-                for e in unpool::disjunction_elems(elems) {
-                    let mut heads = Vec::new();
-                    for atom in &e.heads {
-                        let mut local = Vec::new();
-                        let item = self.atom(atom, vars, &mut local)?;
-                        heads.push(ir::Local {
-                            item,
-                            cond: Condition {
-                                id: vars.condition(),
-                                lits: local,
-                            },
-                        });
-                    }
-                    let lits = self.condition(&e.cond, vars)?;
-                    let mut elem = ir::DisjElem {
-                        heads,
-                        cond: Condition {
-                            id: vars.condition(),
-                            lits,
-                        },
-                    };
-                    let mut void = Vec::new();
-                    for atom in &e.heads {
-                        void.push(self.statically_undefined(&atom.term)?);
-                    }
-                    let mut cx = projection::Context {
-                        definitions: self.definitions.as_ref(),
-                        preds: self.preds,
-                        syms: self.syms,
-                        globals,
-                        num_vars: vars.vars.len(),
-                    };
-                    projection::restrict(&mut elem, &void, &mut cx).map_err(|what| {
-                        Diagnostic::error(&e.span, format!("{what} is not supported"))
-                    })?;
-                    celems.push(elem);
-                }
-                ir::Head::Disjunction(celems)
-            }
-        })
-    }
-
-    /// An element `terms : atom : cond` of a choice or head aggregate (with `terms`);
-    /// intervals in the atom or terms become range literals of the condition.
-    fn head_elem(
-        &mut self,
-        atom: &Atom,
-        terms: Option<&[Term]>,
-        cond: &[Literal],
-        vars: &mut Vars,
-    ) -> Result<ir::ChoiceElem, Diagnostic> {
-        let mut local = Vec::new();
-        let atom = self.atom(atom, vars, &mut local)?;
-        let terms = match terms {
-            None => None,
-            Some(terms) => {
-                let mut cterms = Vec::new();
-                for t in terms {
-                    cterms.push(self.term(t, vars, &mut local)?);
-                }
-                Some(cterms)
-            }
-        };
-        let mut lits = self.condition(cond, vars)?;
-        lits.extend(local);
-        Ok(ir::ChoiceElem {
-            atom,
-            terms,
-            cond: Condition {
-                id: vars.condition(),
-                lits,
-            },
-        })
-    }
 }
 
 /// `t = #agg{...}` with a term `t` that is neither a variable nor ground (`C+1 = #min{...}`)
@@ -1033,27 +665,6 @@ fn bound_by_body(body: &[Body], ranges: &Ranges) -> Vec<VarId> {
     out
 }
 
-#[derive(Clone)]
-pub(super) enum RuleHead {
-    Ast(Head),
-    Show(Term),
-    External {
-        atom: Atom,
-        value: crate::program::ExternalValue,
-    },
-    Edge(Term, Term),
-    Project(Atom),
-    /// Terms that must be safe in a rule whose instances are dropped (`#heuristic`).
-    Ignored(Vec<Term>),
-    /// An optimization element `weight@priority, terms` (weight already negated for
-    /// `#maximize`).
-    Cost {
-        weight: Term,
-        priority: Option<Term>,
-        terms: Vec<Term>,
-    },
-}
-
 /// Whether `t` is a constant as written: a number, string, `#inf`/`#sup`, or a symbol or
 /// function over constants (no variables, arithmetic, intervals or pools).
 fn is_constant(t: &Term) -> bool {
@@ -1091,23 +702,5 @@ fn collect_named_vars(t: &Term, out: &mut Vec<(String, Span)>) {
         }
         Term::Pool(alts, _) => alts.iter().for_each(|a| collect_named_vars(a, out)),
         _ => {}
-    }
-}
-
-impl Compiler<'_> {
-    /// A variable-free term evaluated now (for `#const` values); `None` if it has variables or
-    /// no value.
-    pub fn ground_term(&mut self, t: &Term) -> Result<Option<Sym>, Diagnostic> {
-        let alts = expand_term(t);
-        if alts.len() != 1 {
-            return Ok(None);
-        }
-        let mut vars = Vars::new();
-        let mut ranges = Vec::new();
-        let c = self.term(&alts[0], &mut vars, &mut ranges)?;
-        match c {
-            CTerm::Sym(s) if ranges.is_empty() && vars.vars.is_empty() => Ok(Some(s)),
-            _ => Ok(None),
-        }
     }
 }

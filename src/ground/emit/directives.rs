@@ -1,0 +1,187 @@
+//! Instances of the statements other than rules: weak constraint and `#minimize` elements,
+//! `#show` terms, `#external` and `#edge` directives; and the constraints of classical negation.
+
+use super::*;
+
+impl Grounder {
+    /// An optimization element `weight@priority, terms` under the ground body.
+    pub(super) fn emit_cost(
+        &mut self,
+        span: &Span,
+        weight: &CTerm,
+        priority: Option<&CTerm>,
+        terms: &[CTerm],
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let Some(w) = self.eval(weight, b)? else {
+            return Ok(());
+        };
+        let Some(weight) = self.program.symbols.as_int(w) else {
+            self.info(
+                span,
+                "tuple ignored: the weight of an optimization element must be an integer",
+            );
+            return Ok(());
+        };
+        let priority = match priority {
+            None => 0,
+            Some(p) => {
+                let Some(p) = self.eval(p, b)? else {
+                    return Ok(());
+                };
+                match self.program.symbols.as_int(p) {
+                    Some(p) => p,
+                    None => {
+                        self.info(
+                            span,
+                            "tuple ignored: the priority of an optimization element must be an integer",
+                        );
+                        return Ok(());
+                    }
+                }
+            }
+        };
+        let mut key = vec![w, self.program.symbols.num(priority)];
+        for t in terms {
+            match self.eval(t, b)? {
+                Some(v) => key.push(v),
+                None => return Ok(()),
+            }
+        }
+        let tuple = self.program.symbols.tuple(key);
+        let elem = CostElem {
+            weight: weight as i64,
+            priority: priority as i64,
+            tuple,
+            body,
+        };
+        if !self.program.minimize.contains(&elem) {
+            self.program.minimize.push(elem);
+        }
+        Ok(())
+    }
+
+    /// `#show t : body.`: the term is shown when the ground body holds.
+    pub(super) fn emit_show_term(
+        &mut self,
+        span: &Span,
+        t: &CTerm,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let Some(sym) = self.eval(t, b)? else {
+            return Ok(());
+        };
+        let lits = plain_literals(span, body, "#show")?;
+        if !self.program.show.terms.contains(&(sym, lits.clone())) {
+            self.program.show.terms.push((sym, lits));
+        }
+        Ok(())
+    }
+
+    /// An `#external` instance: the atom exists (it may be true) without any rule.
+    /// `[release]` leaves it false. Declarations of one atom with different values are
+    /// refused: clingo's result then depends on the rest of the program.
+    pub(super) fn emit_external(
+        &mut self,
+        span: &Span,
+        a: &ir::Atom,
+        value: crate::program::ExternalValue,
+        b: &Binding,
+    ) -> Result<(), Diagnostic> {
+        let Some((sym, args)) = self.atom_sym(a, b)? else {
+            return Ok(());
+        };
+        let id = self.program.atom(sym);
+        if let Some(first) = self.program.external_value(id)
+            && first != value
+            && !self.provisional
+        {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "#external {} is declared again with another value: not supported (clingo's choice depends on the rest of the program)",
+                    self.program.symbols.to_string(sym)
+                ),
+            ));
+        }
+        if self.provisional || self.program.is_fact(id) || self.program.is_external(id) {
+            if self.provisional && value != crate::program::ExternalValue::Release {
+                self.derive(a.pred, id, &args);
+            }
+            return Ok(());
+        }
+        // A released external is still grounded (clingo grounds it, then releases it when
+        // solving starts: false, yet its optimization elements keep their levels).
+        self.derive(a.pred, id, &args);
+        self.program.add_external(id, value);
+        Ok(())
+    }
+
+    /// An `#edge` instance: present when its body (plain literals only) holds.
+    pub(super) fn emit_edge(
+        &mut self,
+        span: &Span,
+        u: &CTerm,
+        v: &CTerm,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let (Some(from), Some(to)) = (self.eval(u, b)?, self.eval(v, b)?) else {
+            return Ok(());
+        };
+        let lits = plain_literals(span, body, "#edge")?;
+        self.program.edges.push(crate::program::Edge {
+            from,
+            to,
+            body: lits,
+        });
+        Ok(())
+    }
+
+    /// `p(t)` and `-p(t)` cannot both hold.
+    pub fn classical_negation_constraints(&mut self) {
+        for rel in 0..self.relations.len() {
+            let sig = self.relations[rel].sig;
+            if !sig.negative {
+                continue;
+            }
+            for &neg in &self.relations[rel].atoms.clone() {
+                let sym = self.program.atom_sym(neg);
+                let Some(pos_sym) = self.program.symbols.complement(sym) else {
+                    continue;
+                };
+                if let Some(pos) = self.program.lookup_atom(pos_sym)
+                    && self.program.is_derivable(pos)
+                {
+                    // Through the duplicate filter: incremental grounding runs this every step.
+                    self.push_rule(Rule {
+                        head: Head::None,
+                        body: vec![BodyElem::Lit(Lit::pos(pos)), BodyElem::Lit(Lit::pos(neg))],
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The literals of a ground body that may hold only plain literals (`#show` terms, `#edge`), or
+/// an error naming the directive.
+fn plain_literals(
+    span: &Span,
+    body: Vec<BodyElem>,
+    directive: &str,
+) -> Result<Vec<Lit>, Diagnostic> {
+    body.into_iter()
+        .map(|e| match e {
+            BodyElem::Lit(l) => Ok(l),
+            BodyElem::Conditional(_) | BodyElem::Aggregate { .. } => Err(Diagnostic::error(
+                span,
+                format!(
+                    "conditional literals and aggregates in {directive} bodies are not supported"
+                ),
+            )),
+        })
+        .collect()
+}

@@ -1,0 +1,562 @@
+//! Ground heads of rule instances, one function per head kind: atoms, disjunctions (gringo's
+//! merging of element instances included), choices and head aggregates.
+
+use super::*;
+use crate::ground::satisfied_heads::SatisfiedHeads;
+
+impl Grounder {
+    /// A normal rule: its head atom is derived; with an empty body it is a fact.
+    pub(super) fn emit_atom(
+        &mut self,
+        span: &Span,
+        a: &ir::Atom,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let Some((sym, args)) = self.atom_sym(a, b)? else {
+            return Ok(());
+        };
+        let id = self.program.atom(sym);
+        if self.program.is_fact(id) {
+            return Ok(());
+        }
+        self.derive(a.pred, id, &args);
+        if self.provisional {
+            return Ok(());
+        }
+        if body.is_empty() {
+            if self.is_frozen(id) {
+                return Err(self.redefinition(span, id));
+            }
+            self.program.facts[id.0 as usize] = true;
+            return Ok(());
+        }
+        self.push_rule(Rule {
+            head: Head::Atom(id),
+            body,
+        });
+        Ok(())
+    }
+
+    /// `a ; b ; c :- body` with one head and no condition per element, which gringo grounds
+    /// as a plain rule: one per combination of the values of the intervals in its heads (`r ;
+    /// p(1..2)` is `r ; p(1). r ; p(2).`), whose heads are derived in the order written up to
+    /// the first that is a fact or undefined, where that rule is dropped (the heads before it
+    /// stay derived: see [`super::super::satisfied_heads`]).
+    pub(super) fn emit_plain_disjunction(
+        &mut self,
+        elems: &[ir::DisjElem],
+        plan: &RulePlan,
+        b: &Binding,
+        body: Vec<BodyElem>,
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        type Instance = Option<(ir::PredId, AtomId, Vec<Sym>)>;
+        // Per element, the instances of its head over its intervals (`None`: undefined).
+        let mut per_elem: Vec<Vec<Instance>> = Vec::with_capacity(elems.len());
+        for e in elems {
+            let [h] = &e.heads[..] else {
+                // (no head: its undefined heads were removed with the rule's instances)
+                return Ok(());
+            };
+            let mut instances = Vec::new();
+            self.conditions(&h.cond, plan, b, &mut |g, binding, _| {
+                let instance = g
+                    .atom_sym(&h.item, binding)?
+                    .map(|(sym, args)| (h.item.pred, g.program.atom(sym), args));
+                instances.push(instance);
+                Ok(())
+            })?;
+            if instances.is_empty() {
+                return Ok(());
+            }
+            per_elem.push(instances);
+        }
+        let mut pick = vec![0; per_elem.len()];
+        loop {
+            let mut heads = Vec::new();
+            let mut dropped = false;
+            for (instances, &i) in per_elem.iter().zip(&pick) {
+                match &instances[i] {
+                    Some((pred, id, args)) if !self.program.is_fact(*id) => {
+                        heads.push((*pred, *id, args))
+                    }
+                    _ => {
+                        dropped = true;
+                        break;
+                    }
+                }
+            }
+            for &(pred, id, args) in &heads {
+                match dropped {
+                    true => self.derive_without_rule(pred, id, args),
+                    false => self.derive(pred, id, args),
+                }
+            }
+            if !dropped {
+                let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+                for (_, atom, _) in heads {
+                    if !ground_elems.iter().any(|e| e.atom == atom) {
+                        ground_elems.push(ChoiceElem {
+                            atom,
+                            cond: Vec::new(),
+                        });
+                    }
+                }
+                self.shift_disjunction(body.clone(), ground_elems, span);
+            }
+            // The next combination, the last element's values changing fastest.
+            let mut k = pick.len();
+            loop {
+                if k == 0 {
+                    return Ok(());
+                }
+                k -= 1;
+                pick[k] += 1;
+                if pick[k] < per_elem[k].len() {
+                    break;
+                }
+                pick[k] = 0;
+            }
+        }
+    }
+
+    /// `a ; b : c :- body`: the element instances, shifted into normal rules. An element
+    /// whose heads are all undefined or empty holds whenever its condition does: with an empty
+    /// condition the rule instance is dropped, otherwise the condition's failure joins the
+    /// body. An element with several heads (or a head over an interval) stands for the
+    /// auxiliary atom of their conjunction. An instance an element satisfies adds its heads
+    /// to the domain as `rule.satisfied_heads` says.
+    pub(super) fn emit_disjunction(
+        &mut self,
+        rule: &Planned,
+        elems: &[ir::DisjElem],
+        b: &Binding,
+        mut body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let (plan, span) = (&rule.plan, &rule.rule.span);
+        // gringo names an element by the values of the variables its heads mention: the
+        // instances of a written element that agree on them (`r : p(Y)` for every Y) are one
+        // element whose condition is the disjunction of theirs (`r : p(1) | p(2)`).
+        let mut instances: Vec<MergedElement> = Vec::new();
+        let mut derived = Vec::new();
+        let mut trivial = Vec::new();
+        for (k, e) in elems.iter().enumerate() {
+            let mut naming = Vec::new();
+            e.heads
+                .iter()
+                .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
+            self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+                let mut heads = Vec::new();
+                for h in &e.heads {
+                    g.conditions(&h.cond, plan, binding, &mut |g, binding, _| {
+                        // An undefined head is left out of the conjunction (clingo).
+                        if let Some((sym, args)) = g.atom_sym(&h.item, binding)? {
+                            let id = g.program.atom(sym);
+                            derived.push((h.item.pred, id, args));
+                            heads.push(id);
+                        }
+                        Ok(())
+                    })?;
+                }
+                heads.sort();
+                heads.dedup();
+                let atom = match heads[..] {
+                    [] => {
+                        trivial.push(cond);
+                        return Ok(());
+                    }
+                    [atom] => atom,
+                    _ => g.conjunction_atom(heads),
+                };
+                let name: Vec<Option<Sym>> = naming.iter().map(|&v| binding[v]).collect();
+                match instances
+                    .iter_mut()
+                    .find(|m| m.elem == k && m.name == name && m.atom == atom)
+                {
+                    Some(m) if !m.conds.contains(&cond) => m.conds.push(cond),
+                    Some(_) => {}
+                    None => instances.push(MergedElement {
+                        elem: k,
+                        name,
+                        atom,
+                        conds: vec![cond],
+                    }),
+                }
+                Ok(())
+            })?;
+        }
+        let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+        for MergedElement {
+            atom, mut conds, ..
+        } in instances
+        {
+            let cond = if conds.iter().any(|c| c.is_empty()) {
+                Vec::new()
+            } else if conds.len() == 1 || self.provisional {
+                // (a provisional round emits no rules, so no condition atom: any of the
+                // conditions, none empty, tells the same below)
+                conds.swap_remove(0)
+            } else {
+                vec![Lit::pos(self.condition_atom(conds))]
+            };
+            if !ground_elems
+                .iter()
+                .any(|x| x.atom == atom && x.cond == cond)
+            {
+                ground_elems.push(ChoiceElem { atom, cond });
+            }
+        }
+        // An element that is a fact satisfies the rule instance: like clingo, drop it.
+        let satisfied = ground_elems
+            .iter()
+            .any(|e| e.cond.is_empty() && self.program.is_fact(e.atom))
+            || trivial.iter().any(|c| c.is_empty());
+        if satisfied {
+            return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
+        }
+        for cond in trivial {
+            // not (cond): the instance "cond → false"
+            let lit = self.false_lit();
+            body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+        }
+        for (pred, id, args) in derived {
+            self.derive(pred, id, &args);
+        }
+        self.shift_disjunction(body, ground_elems, span);
+        Ok(())
+    }
+
+    /// A disjunction instance an element satisfies: no rule, but gringo may still add its
+    /// heads to its domain (see [`super::super::satisfied_heads`]).
+    fn satisfied_disjunction(
+        &mut self,
+        satisfied_heads: SatisfiedHeads,
+        derived: Vec<(ir::PredId, AtomId, Vec<Sym>)>,
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        match satisfied_heads {
+            SatisfiedHeads::Plain | SatisfiedHeads::Nothing => Ok(()),
+            SatisfiedHeads::Every => {
+                for (pred, id, args) in derived {
+                    self.derive_without_rule(pred, id, &args);
+                }
+                Ok(())
+            }
+            SatisfiedHeads::Unknown => {
+                if derived
+                    .iter()
+                    .all(|(_, id, _)| self.program.is_derivable(*id))
+                {
+                    return Ok(());
+                }
+                Err(Diagnostic::error(
+                    span,
+                    "a disjunction with conditions that one of its elements satisfies, on a \
+                     cycle of positive dependencies through atoms with arithmetic or through \
+                     both its body and an element's condition, is not supported (whether \
+                     clingo's grounder adds its other heads to its domain is not known)",
+                ))
+            }
+        }
+    }
+
+    /// Adds an atom to the domain that no rule of this instance defines (gringo's domain has
+    /// it all the same, and so does the objective's).
+    fn derive_without_rule(&mut self, pred: ir::PredId, id: AtomId, args: &[Sym]) {
+        self.derive(pred, id, args);
+        if !self.provisional && !self.program.is_fact(id) {
+            self.program.domain_without_rules.insert(id);
+        }
+    }
+
+    /// A choice rule or head aggregate: the element instances, and for a head aggregate with
+    /// guards a constraint that the chosen elements meet them.
+    pub(super) fn emit_choice(
+        &mut self,
+        rule: &Planned,
+        (func, tuples): (AggFunc, ir::TupleCheck),
+        elems: &[ir::ChoiceElem],
+        guards: &[(CmpOp, CTerm)],
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let mut ground_guards = Vec::new();
+        for (op, t) in guards {
+            let Some(value) = self.eval(t, b)? else {
+                return Ok(());
+            };
+            ground_guards.push(CountGuard { op: *op, value });
+        }
+        let mut ground_elems = Vec::new();
+        let mut agg_elems = Vec::new();
+        let mut derived = Vec::new();
+        for e in elems {
+            self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
+                let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
+                    return Ok(());
+                };
+                let id = g.program.atom(sym);
+                if let Some(terms) = &e.terms {
+                    let mut values = Vec::with_capacity(terms.len());
+                    for t in terms {
+                        match g.eval(t, binding)? {
+                            Some(v) => values.push(v),
+                            None => return Ok(()),
+                        }
+                    }
+                    // clingo drops an element without terms from everything but `#count`
+                    // (unless the aggregate is only a choice, see `TupleCheck`).
+                    let weight = match values.first() {
+                        Some(&w) => w,
+                        None if func == AggFunc::Count
+                            || matches!(
+                                tuples,
+                                ir::TupleCheck::Single | ir::TupleCheck::Simple
+                            ) =>
+                        {
+                            g.program.symbols.num(0)
+                        }
+                        None => return Ok(()),
+                    };
+                    // clingo drops a head `#sum` element whose weight is not an integer: its
+                    // atom is not even chosen (unless the aggregate is a plain choice).
+                    let sum = matches!(func, AggFunc::Sum | AggFunc::SumPlus)
+                        && tuples != ir::TupleCheck::Simple;
+                    match g.program.symbols.as_int(weight) {
+                        None if sum => {
+                            g.info(
+                                &rule.rule.span,
+                                "tuple ignored: the weight of a #sum element must be an integer",
+                            );
+                            return Ok(());
+                        }
+                        _ => {}
+                    }
+                    let tuple = g.program.symbols.tuple(values);
+                    let mut agg_cond = cond.clone();
+                    agg_cond.push(Lit::pos(id));
+                    agg_elems.push(AggElem {
+                        tuple,
+                        weight,
+                        cond: agg_cond,
+                    });
+                }
+                derived.push((e.atom.pred, id, args));
+                if e.terms.is_none() && !guards.is_empty() {
+                    // A bounded choice counts its distinct atoms.
+                    let mut count_cond = cond.clone();
+                    count_cond.push(Lit::pos(id));
+                    let one = g.program.symbols.num(1);
+                    agg_elems.push(AggElem {
+                        tuple: g.program.symbols.tuple(vec![sym]),
+                        weight: one,
+                        cond: count_cond,
+                    });
+                }
+                ground_elems.push(ChoiceElem { atom: id, cond });
+                Ok(())
+            })?;
+        }
+        // A head aggregate (even one whose elements clingo removed before grounding).
+        if tuples != ir::TupleCheck::Choice && !ground_guards.is_empty() {
+            let aggregate = Aggregate {
+                func,
+                elems: agg_elems,
+                guards: ground_guards,
+            };
+            if !self.head_aggregate_constraint(aggregate, &body, &rule.rule.span)? {
+                // No choice meets the guards: the instance is the constraint alone and, as in
+                // clingo, derives none of its atoms (which also ends grounding chains such as
+                // `#count { 3 : p(3+X) } = X :- p(X).`). Conditions count as far as they are
+                // known when the rule is instantiated: clingo's grounder decides the same way,
+                // so `2 { p; r : p }.` (r's condition p comes from this very rule) has no
+                // answer set.
+                return Ok(());
+            }
+            ground_guards = Vec::new();
+        } else if !ground_guards.is_empty() {
+            let count = Aggregate {
+                func: AggFunc::Count,
+                elems: agg_elems,
+                guards: ground_guards.clone(),
+            };
+            if aggregate::decided(&count, &self.program.symbols) == Some(false) {
+                // As for head aggregates: no choice meets the bounds.
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body,
+                });
+                return Ok(());
+            }
+        }
+        for (pred, id, args) in derived {
+            self.derive(pred, id, &args);
+        }
+        self.push_rule(Rule {
+            head: Head::Choice {
+                elems: ground_elems,
+                guards: ground_guards,
+            },
+            body,
+        });
+        Ok(())
+    }
+
+    /// A head aggregate is a choice of the element atoms plus this: a constraint that the
+    /// aggregate over the chosen elements meets the guards when the body holds. Returns
+    /// whether some choice can meet them.
+    fn head_aggregate_constraint(
+        &mut self,
+        aggregate: Aggregate,
+        body: &[BodyElem],
+        span: &Span,
+    ) -> Result<bool, Diagnostic> {
+        let aggregate = self.filter_weights(aggregate, span);
+        let negative = aggregate.func == AggFunc::SumPlus
+            && aggregate
+                .elems
+                .iter()
+                .any(|e| self.program.symbols.as_int(e.weight).is_some_and(|w| w < 0));
+        let (decided, aggregate) = if negative {
+            // An element is a fact when its atom is and it has no condition left.
+            let sure: Vec<bool> = aggregate
+                .elems
+                .iter()
+                .map(|e| matches!(e.cond[..], [l] if l.polarity == Polarity::Pos && self.program.is_fact(l.atom)))
+                .collect();
+            match aggregate::sum_plus_head(aggregate, &sure, &mut self.program.symbols) {
+                SumPlusHead::Decided(holds) => (Some(holds), None),
+                SumPlusHead::Constraint(sum) => (None, Some(sum)),
+                SumPlusHead::Unsupported => {
+                    return Err(Diagnostic::error(
+                        span,
+                        "a negative weight in a #sum+ head aggregate whose guards leave gaps of \
+                         several values is not supported",
+                    ));
+                }
+            }
+        } else {
+            (
+                aggregate::decided(&aggregate, &self.program.symbols),
+                Some(aggregate),
+            )
+        };
+        let mut constraint = body.to_vec();
+        match decided {
+            Some(true) => {}
+            Some(false) => {
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body: constraint,
+                });
+                return Ok(false);
+            }
+            None => {
+                constraint.push(BodyElem::Aggregate {
+                    polarity: Polarity::Not,
+                    aggregate: Box::new(aggregate.expect("an undecided aggregate is kept")),
+                });
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body: constraint,
+                });
+            }
+        }
+        Ok(true)
+    }
+
+    /// A disjunctive rule instance as normal rules (shifting): each element's atom is derived
+    /// when the body holds and no other element does. Exact for head-cycle-free programs; the
+    /// disjunction is recorded so that the translation can check that.
+    ///
+    /// A conditional element `a : c` is, as in clingo, an auxiliary atom `e` in the disjunction
+    /// with `a :- c, e.`, `e :- a, c.` and `:- e, not c.`: chosen, the element requires its
+    /// condition and derives its atom from it; it holds when both do. (Two elements of one atom
+    /// then share a cycle through it, which makes the program not head-cycle-free, as in
+    /// clingo.) Plain elements stand for themselves.
+    fn shift_disjunction(&mut self, body: Vec<BodyElem>, elems: Vec<ChoiceElem>, span: &Span) {
+        if self.provisional {
+            return;
+        }
+        let members: Vec<AtomId> = elems
+            .iter()
+            .map(|e| match e.cond.is_empty() {
+                true => e.atom,
+                false => self.element_atom(e.atom, e.cond.clone()),
+            })
+            .collect();
+        self.program.disjunctions.push(Disjunction {
+            elems,
+            members: members.clone(),
+            body: body.clone(),
+            span: span.clone(),
+        });
+        for &m in &members {
+            let mut rule_body = body.clone();
+            for &other in &members {
+                if other != m {
+                    rule_body.push(BodyElem::Lit(Lit::not(other)));
+                }
+            }
+            self.push_shifted_rule(Rule {
+                head: Head::Atom(m),
+                body: rule_body,
+            });
+        }
+        if members.is_empty() {
+            self.push_shifted_rule(Rule {
+                head: Head::None,
+                body,
+            });
+        }
+    }
+
+    /// The auxiliary atom of the disjunction element `atom : cond`, with its rules.
+    fn element_atom(&mut self, atom: AtomId, cond: Vec<Lit>) -> AtomId {
+        let key = (atom, cond);
+        if let Some(&e) = self.element_atoms.get(&key) {
+            return e;
+        }
+        let (atom, cond) = key;
+        let name = self.program.symbols.name("#element");
+        let index = self.program.symbols.num(self.element_atoms.len() as i32);
+        let sym = self.program.symbols.function(name, vec![index], false);
+        let e = self.program.atom(sym);
+        self.program.derivable[e.0 as usize] = true;
+        self.element_atoms.insert((atom, cond.clone()), e);
+        let lits = |extra: AtomId| -> Vec<BodyElem> {
+            let mut body: Vec<BodyElem> = cond.iter().map(|l| BodyElem::Lit(*l)).collect();
+            body.push(BodyElem::Lit(Lit::pos(extra)));
+            body
+        };
+        self.push_shifted_rule(Rule {
+            head: Head::Atom(atom),
+            body: lits(e),
+        });
+        self.push_shifted_rule(Rule {
+            head: Head::Atom(e),
+            body: lits(atom),
+        });
+        let lit = self.false_lit();
+        self.push_shifted_rule(Rule {
+            head: Head::None,
+            body: vec![
+                BodyElem::Lit(Lit::pos(e)),
+                BodyElem::Conditional(vec![CondInstance { lit, cond }]),
+            ],
+        });
+        e
+    }
+}
+
+/// The instances of one written disjunction element that gringo merges into one element (see
+/// `emit_disjunction`): the same element, the same values of the variables its heads mention.
+struct MergedElement {
+    elem: usize,
+    name: Vec<Option<Sym>>,
+    atom: AtomId,
+    /// The conditions of the instances (each a conjunction): the element's is their
+    /// disjunction.
+    conds: Vec<Vec<Lit>>,
+}

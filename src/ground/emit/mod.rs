@@ -1,0 +1,405 @@
+//! Rule instances: for each complete binding of a rule body the join found, the ground body
+//! (decided literals removed; the instance dropped when one is false) and the ground head, one
+//! function per head kind ([`heads`]; the heads of directives in [`directives`]). Also the ground
+//! instances of aggregates.
+
+use super::external_body::{Negated, Refusal};
+use super::ir;
+use super::join::LitValue;
+use super::plan::{Planned, RulePlan};
+use super::state::Grounder;
+use super::term::{Binding, CTerm};
+use crate::program::aggregate::{self, SumPlusHead};
+use crate::program::{
+    AggElem, AggFunc, Aggregate, AtomId, BodyElem, ChoiceElem, CondInstance, CostElem, CountGuard,
+    Disjunction, Head, Lit, Polarity, Rule,
+};
+use crate::symbol::Sym;
+use crate::syntax::Diagnostic;
+use crate::syntax::ast::{CmpOp, Sign, Span};
+
+mod directives;
+mod heads;
+
+/// A body element under a complete binding.
+enum BodyPart {
+    /// Decided true: left out of the instance.
+    True,
+    /// Decided false: no instance.
+    False,
+    Open(BodyElem),
+}
+
+impl Grounder {
+    /// Builds the ground rule for one body match.
+    pub fn emit(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        matched: &[Option<AtomId>],
+    ) -> Result<(), Diagnostic> {
+        let span = &rule.rule.span;
+        if self.size() > self.max_size {
+            return Err(self.limit_exceeded(span));
+        }
+        let Some(body) = self.ground_body(rule, b, matched)? else {
+            return Ok(());
+        };
+        let first_rule = self.program.rules.len();
+        self.emit_head(rule, b, body)?;
+        // Incremental mode: the instance may not define an atom of an earlier step.
+        if !self.frozen.is_empty() {
+            for r in &self.program.rules[first_rule..] {
+                let heads: Vec<AtomId> = match &r.head {
+                    Head::Atom(a) => vec![*a],
+                    Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+                    Head::None => Vec::new(),
+                };
+                if let Some(&a) = heads.iter().find(|&&a| self.is_frozen(a)) {
+                    return Err(self.redefinition(span, a));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The head of one rule instance.
+    fn emit_head(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let span = &rule.rule.span;
+        match &rule.rule.head {
+            ir::Head::None => {
+                self.push_rule(Rule {
+                    head: Head::None,
+                    body,
+                });
+                Ok(())
+            }
+            ir::Head::Cost {
+                weight,
+                priority,
+                terms,
+            } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
+            ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
+            ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
+            ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
+            ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
+            ir::Head::Ignored(_) => Ok(()),
+            ir::Head::Project(atom) => {
+                if let Some((sym, _)) = self.atom_sym(atom, b)? {
+                    let id = self.program.atom(sym);
+                    self.program.project_atoms.insert(id);
+                }
+                Ok(())
+            }
+            ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => {
+                self.emit_plain_disjunction(elems, &rule.plan, b, body, span)
+            }
+            ir::Head::Disjunction(elems) => self.emit_disjunction(rule, elems, b, body),
+            ir::Head::Choice {
+                func,
+                elems,
+                guards,
+                tuples,
+            } => self.emit_choice(rule, (*func, *tuples), elems, guards, b, body),
+        }
+    }
+
+    /// The ground body under a complete binding; `None` when an element is false.
+    fn ground_body(
+        &mut self,
+        rule: &Planned,
+        b: &Binding,
+        matched: &[Option<AtomId>],
+    ) -> Result<Option<Vec<BodyElem>>, Diagnostic> {
+        let mut body = Vec::new();
+        let mut needs_derived = Vec::new();
+        for (i, elem) in rule.rule.body.iter().enumerate() {
+            let part = match elem {
+                ir::Body::Lit(l @ ir::Lit::Atom { .. }) => {
+                    match self.ground_lit_matched(l, b, matched[i])? {
+                        LitValue::True => BodyPart::True,
+                        LitValue::False => BodyPart::False,
+                        LitValue::Open(l) => match rule.negated.get(i) {
+                            Some(Negated::NeverDerived) => BodyPart::False,
+                            Some(Negated::NeedsDerived) => {
+                                needs_derived.push(l.atom);
+                                BodyPart::Open(BodyElem::Lit(l))
+                            }
+                            _ => BodyPart::Open(BodyElem::Lit(l)),
+                        },
+                    }
+                }
+                // Comparisons and ranges were checked by the join.
+                ir::Body::Lit(_) => BodyPart::True,
+                ir::Body::Conditional { alts, cond, .. } => {
+                    let delayed = rule.delayed[i].then_some(&rule.rule.span);
+                    // gringo translates no `#external` body (it only selects instances), so
+                    // nothing defines the atoms of such a conditional literal's condition.
+                    let defines = !matches!(rule.rule.head, ir::Head::External { .. });
+                    self.conditional(alts, cond, &rule.plan, b, delayed, defines)?
+                }
+                ir::Body::Aggregate(a) => {
+                    self.body_aggregate(i, a, &rule.plan, b, rule.delayed[i])?
+                }
+            };
+            match part {
+                BodyPart::True => {}
+                BodyPart::False => return Ok(None),
+                BodyPart::Open(e) => body.push(e),
+            }
+        }
+        for a in needs_derived {
+            let refusal = Refusal::of(&rule.rule);
+            self.external_pending.push((refusal, a));
+        }
+        Ok(Some(body))
+    }
+
+    /// `l1 ; ... ; ln : cond`: one instance per instance of the condition, whose literal is
+    /// the disjunction of the open alternatives (an auxiliary atom when there are several).
+    /// A `delayed` one (see [`super::delayed`]; with its rule's span) stays open when it
+    /// holds, and the atoms of its conditions are noted as gringo's translation defines them
+    /// (when it `defines`: the rule is not an `#external`).
+    fn conditional(
+        &mut self,
+        alts: &[ir::Local<ir::Lit>],
+        cond: &ir::Condition,
+        plan: &RulePlan,
+        b: &Binding,
+        delayed: Option<&Span>,
+        defines: bool,
+    ) -> Result<BodyPart, Diagnostic> {
+        let mut instances = Vec::new();
+        let mut falsified = false;
+        self.conditions(cond, plan, b, &mut |g, binding, cond_lits| {
+            let mut open = Vec::new();
+            let mut holds = false;
+            for alt in alts {
+                // Local conditions hold only the ranges of intervals: no literals of their own.
+                g.conditions(&alt.cond, plan, binding, &mut |g, binding, _| {
+                    match g.ground_lit(&alt.item, binding)? {
+                        LitValue::True => holds = true,
+                        LitValue::False => {}
+                        // Provisional rounds: a positive literal not derived so far is false
+                        // until a later round derives it (as in clingo's grounder).
+                        LitValue::Open(l)
+                            if g.provisional
+                                && l.polarity == Polarity::Pos
+                                && !g.program.is_derivable(l.atom) => {}
+                        LitValue::Open(l) => open.push(l),
+                    }
+                    Ok(())
+                })?;
+            }
+            if holds {
+                return Ok(());
+            }
+            open.sort();
+            open.dedup();
+            let head_open = !open.is_empty();
+            let lit = match open[..] {
+                [] if cond_lits.is_empty() => {
+                    falsified = true;
+                    return Ok(());
+                }
+                // The literal is false: the instance says the condition fails.
+                [] => g.false_lit(),
+                [l] => l,
+                _ => Lit::pos(g.disjunction_atom(open)),
+            };
+            if let Some(span) = delayed
+                && head_open
+                && defines
+            {
+                g.note_condition_heads(span, &cond_lits);
+            }
+            instances.push(CondInstance {
+                lit,
+                cond: cond_lits,
+            });
+            Ok(())
+        })?;
+        Ok(if falsified {
+            BodyPart::False
+        } else if instances.is_empty() && delayed.is_none() {
+            BodyPart::True
+        } else {
+            BodyPart::Open(BodyElem::Conditional(instances))
+        })
+    }
+
+    /// A body aggregate (body element `index`): the instance an assignment step grounded, or
+    /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
+    /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate.
+    fn body_aggregate(
+        &mut self,
+        index: usize,
+        a: &ir::Aggregate,
+        plan: &RulePlan,
+        b: &Binding,
+        delayed: bool,
+    ) -> Result<BodyPart, Diagnostic> {
+        let cached = self
+            .assigned
+            .iter()
+            .rev()
+            .find(|(item, _)| *item == index)
+            .map(|(_, agg)| agg.clone());
+        let assigned = cached.is_some();
+        let ground = match cached {
+            Some(g) => g,
+            None => match self.ground_aggregate(a, plan, b, None)? {
+                Some(g) => g,
+                None => return Ok(BodyPart::False),
+            },
+        };
+        let polarity = match a.sign {
+            Sign::Pos => Polarity::Pos,
+            Sign::Not => Polarity::Not,
+            Sign::NotNot => Polarity::NotNot,
+        };
+        // gringo: a recursive assignment aggregate is never a fact (its instance here carries
+        // the assigned value as a guard); a recursive body aggregate only when monotone.
+        let stays_open =
+            delayed && (assigned || polarity == Polarity::Not || !super::delayed::monotone(a));
+        if delayed && polarity == Polarity::Pos && !super::delayed::monotone(a) && !self.provisional
+        {
+            for e in &ground.elems {
+                for l in e.cond.iter().filter(|l| l.polarity == Polarity::Pos) {
+                    self.aggregate_condition_atoms
+                        .push((l.atom, a.span.clone()));
+                }
+            }
+        }
+        Ok(match aggregate::decided(&ground, &self.program.symbols) {
+            Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: Box::new(ground),
+                })
+            }
+            Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
+            // gringo grounds a rule with a negated recursive aggregate before the aggregate is
+            // complete: only a monotone aggregate that holds is decided (`p :- not not
+            // #count { 1 : q } >= 1. q :- p, s(X).` keeps its rule, `#delayed <=> #false`).
+            Some(holds)
+                if delayed
+                    && polarity != Polarity::Pos
+                    && !(holds && super::delayed::monotone(a)) =>
+            {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: Box::new(ground),
+                })
+            }
+            // Provisional rounds see only part of the elements: a negated aggregate false now
+            // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may
+            // hold. A positive one false over the elements derived so far stays false until a
+            // later round derives more (clingo's grounder: `r :- 1 = #sum+ { 1 : r }.` never
+            // derives `r`, so nothing over `r` is grounded).
+            // (Not a monotone one that holds already: more elements keep it true.)
+            Some(holds)
+                if self.provisional
+                    && polarity != Polarity::Pos
+                    && !(holds && super::delayed::monotone(a)) =>
+            {
+                BodyPart::Open(BodyElem::Aggregate {
+                    polarity,
+                    aggregate: Box::new(ground),
+                })
+            }
+            Some(_) => BodyPart::False,
+            None => BodyPart::Open(BodyElem::Aggregate {
+                polarity,
+                aggregate: Box::new(ground),
+            }),
+        })
+    }
+
+    /// `#sum` and `#sum+` ignore elements whose weight is not an integer (clingo's "tuple
+    /// ignored"); negative `#sum+` weights are for [`aggregate::sum_plus_head`].
+    fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
+        if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+            let before = agg.elems.len();
+            let syms = &self.program.symbols;
+            agg.elems.retain(|e| syms.as_int(e.weight).is_some());
+            if agg.elems.len() < before {
+                self.info(
+                    span,
+                    "tuple ignored: the weight of a #sum element must be an integer",
+                );
+            }
+        }
+        agg
+    }
+
+    /// The aggregate's element instances under the binding (decided conditions removed), and
+    /// its guards; `skip_guard` is the guard an assignment step is enumerating. `None` when a
+    /// guard is undefined.
+    pub fn ground_aggregate(
+        &mut self,
+        agg: &ir::Aggregate,
+        plan: &RulePlan,
+        b: &Binding,
+        skip_guard: Option<usize>,
+    ) -> Result<Option<Aggregate>, Diagnostic> {
+        let mut guards = Vec::new();
+        for (i, (op, t)) in agg.guards.iter().enumerate() {
+            if Some(i) == skip_guard {
+                continue;
+            }
+            let Some(value) = self.eval(t, b)? else {
+                return Ok(None);
+            };
+            guards.push(CountGuard { op: *op, value });
+        }
+        let mut elems = Vec::new();
+        for e in &agg.elems {
+            self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+                let mut terms = Vec::with_capacity(e.terms.len());
+                for t in &e.terms {
+                    match g.eval(t, binding)? {
+                        Some(s) => terms.push(s),
+                        None => return Ok(()),
+                    }
+                }
+                // clingo drops an element without terms from everything but `#count`.
+                let weight = match terms.first() {
+                    Some(&w) => w,
+                    None if agg.func == AggFunc::Count => g.program.symbols.num(0),
+                    None => return Ok(()),
+                };
+                if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+                    match g.program.symbols.as_int(weight) {
+                        None => {
+                            g.info(
+                                &agg.span,
+                                "tuple ignored: the weight of a #sum element must be an integer",
+                            );
+                            return Ok(());
+                        }
+                        Some(w) if w < 0 && agg.func == AggFunc::SumPlus => return Ok(()),
+                        Some(_) => {}
+                    }
+                }
+                let tuple = g.program.symbols.tuple(terms);
+                elems.push(AggElem {
+                    tuple,
+                    weight,
+                    cond,
+                });
+                Ok(())
+            })?;
+        }
+        Ok(Some(Aggregate {
+            func: agg.func,
+            elems,
+            guards,
+        }))
+    }
+}
