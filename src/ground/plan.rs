@@ -634,15 +634,37 @@ mod tests {
 
     #[test]
     fn ranges_come_after_matches_that_bind_their_variable() {
-        // `X = 1..3` is compiled to `X = #Range` with the range on the new variable `#Range`
+        // `X = 1..3` is compiled to `X = #Range` with the range on the new variable `#Range`;
+        // the equality bounds X too, so X gets the range gringo's inequality solver gives it
+        // (`linear_bounds`), tested once `p(X)` binds X
         assert_eq!(
             body_order("h(X) :- X = 1..3, p(X)."),
-            ["match p(X)", "assign X=#Range", "test #Range=1..3"]
+            [
+                "match p(X)",
+                "test X=1..3",
+                "assign X=#Range",
+                "test #Range=1..3"
+            ]
         );
         // a range whose variable nothing else binds is enumerated, after the matches
         assert_eq!(
             body_order("h(X,Y) :- Y = 1..3, p(X)."),
-            ["match p(X)", "range #Range=1..3", "assign Y=#Range"]
+            [
+                "match p(X)",
+                "range #Range=1..3",
+                "assign Y=#Range",
+                "test Y=1..3"
+            ]
+        );
+        // a range that comparisons imply comes after an aggregate that binds the variable
+        assert_eq!(
+            body_order("h(S) :- S = #count { Y : q(Y) }, S > 0, S < 1000000000."),
+            [
+                "aggregate S",
+                "test S>0",
+                "test S<1000000000",
+                "test S=1..999999999"
+            ]
         );
     }
 
