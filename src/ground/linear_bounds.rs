@@ -29,7 +29,6 @@
 use super::ir::{Body, Condition, Head, Lit, Rule};
 use super::term::{CTerm, VarId};
 use crate::symbol::SymbolTable;
-use crate::syntax::Diagnostic;
 use crate::syntax::ast::{BinOp, CmpOp, UnOp};
 
 /// Passes over a system before giving up on a fixpoint. Propagation only ever tightens bounds;
@@ -38,12 +37,8 @@ use crate::syntax::ast::{BinOp, CmpOp, UnOp};
 /// variable unbounded that gringo would have emptied: then the rule is reported unsafe.
 const MAX_PASSES: usize = 1000;
 
-/// Adds the range literals gringo's inequality solver adds to `rule`. Refuses the rule where a
-/// choice or head aggregate element bounds a variable that a body condition uses too:
-/// clingo 5.8.3 carries the element's bounds into the body condition's scope there
-/// (`{ r : Z >= 2, Z <= 4 } :- #count { Z : 0 <= Z, Z < 3 } > 0.` gets the range `2..2` in the
-/// aggregate and reports Z unsafe), which this module does not reproduce.
-pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) -> Result<(), Diagnostic> {
+/// Adds the range literals gringo's inequality solver adds to `rule`.
+pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) {
     let num_vars = rule.num_vars();
     let mut root = System::new(num_vars, None);
     for b in &rule.body {
@@ -54,71 +49,29 @@ pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) -> Result<(), Diagnos
     root.compute();
     let ranges = root.ranges(&rule.vars, syms);
     rule.body.extend(ranges.into_iter().map(Body::Lit));
-    // (each condition, and whether it is a choice or head aggregate element's)
-    let mut conditions: Vec<(&mut Condition, bool)> = Vec::new();
+    let mut conditions: Vec<&mut Condition> = Vec::new();
     for b in &mut rule.body {
         match b {
-            Body::Conditional { cond, .. } => conditions.push((cond, false)),
-            Body::Aggregate(a) => {
-                conditions.extend(a.elems.iter_mut().map(|e| (&mut e.cond, false)))
-            }
+            Body::Conditional { cond, .. } => conditions.push(cond),
+            Body::Aggregate(a) => conditions.extend(a.elems.iter_mut().map(|e| &mut e.cond)),
             Body::Lit(_) => {}
         }
     }
     match &mut rule.head {
-        Head::Choice { elems, .. } => {
-            conditions.extend(elems.iter_mut().map(|e| (&mut e.cond, true)))
-        }
-        Head::Disjunction(elems) => {
-            conditions.extend(elems.iter_mut().map(|e| (&mut e.cond, false)))
-        }
+        Head::Choice { elems, .. } => conditions.extend(elems.iter_mut().map(|e| &mut e.cond)),
+        Head::Disjunction(elems) => conditions.extend(elems.iter_mut().map(|e| &mut e.cond)),
         _ => {}
     }
     let vars = rule.vars.clone();
-    let mut head_bounded = vec![false; num_vars];
-    for (cond, in_choice_head) in conditions {
+    for cond in conditions {
         let mut sub = System::new(num_vars, Some(&root));
         for l in &cond.lits {
             sub.add_lit(l, syms);
         }
         sub.compute();
-        if in_choice_head {
-            for (v, seen) in sub.seen.iter().enumerate() {
-                head_bounded[v] |= *seen && !root.seen[v];
-            }
-        }
         let ranges = sub.ranges(&vars, syms);
         cond.lits.extend(ranges);
     }
-    let in_body_conditions = body_condition_vars(rule);
-    match (0..num_vars).find(|&v| head_bounded[v] && in_body_conditions.contains(&v)) {
-        Some(v) => Err(Diagnostic::error(
-            &rule.span,
-            format!(
-                "variable '{}' is bounded by comparisons in a choice or head aggregate element \
-                 and used in a body conditional literal or aggregate: clingo's grounder carries \
-                 the element's bounds into the body there (not supported)",
-                rule.vars[v].name
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The variables of the body's conditional literals and aggregate elements.
-fn body_condition_vars(rule: &Rule) -> Vec<VarId> {
-    let mut out = Vec::new();
-    for b in &rule.body {
-        match b {
-            Body::Conditional { alts, cond, .. } => {
-                alts.iter().for_each(|a| out.extend(a.item.vars()));
-                cond.lits.iter().for_each(|l| out.extend(l.vars()));
-            }
-            Body::Aggregate(a) => out.extend(a.vars()),
-            Body::Lit(_) => {}
-        }
-    }
-    out
 }
 
 /// One side of a variable's bounds; clingo's numbers are 32 bits.
@@ -713,9 +666,9 @@ mod tests {
     }
 
     #[test]
-    fn choice_element_bounds_beside_a_body_condition_are_refused() {
+    fn a_single_choice_element_shares_its_variables_with_body_conditions() {
         let err = unsafe_vars("{ r : Z >= 2, Z <= 4 } :- #count { Z : 0 <= Z, Z < 3 } > 0.");
-        assert!(err.contains("variable 'Z' is bounded"), "{err}");
+        assert!(err.contains("'Z' of the only element of a choice"), "{err}");
         // a disjunction's element bounds stay in the element (clingo accepts this)
         assert_eq!(
             unsafe_vars("r : Z >= 2, Z <= 4 :- #count { Z : 0 <= Z, Z < 3 } > 0."),

@@ -214,7 +214,7 @@ fn compile_and_plan(
                 None => rule,
             };
             let mut rule = rule;
-            linear_bounds::add_ranges(&mut rule, compiler.syms)?;
+            linear_bounds::add_ranges(&mut rule, compiler.syms);
             let plan = plan::plan_rule(&rule)?;
             rules.push(Planned {
                 rule,

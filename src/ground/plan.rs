@@ -317,8 +317,63 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[VarId]) -> Diagnostic {
     d
 }
 
+/// A choice or head aggregate with one element and no bounds is moved into the body by
+/// clingo's grounder (`{a : c} :- B.` becomes `{a} :- B, c.`), which makes the element's
+/// variables global: one also used in a body conditional literal or aggregate is the same
+/// variable there (`{ r : p(Z) } :- #count { Z : q(Z) } > 1.` counts `q(Z)` for the `Z` of
+/// `p(Z)` only, and clingo carries bounds from comparisons across). aspsat keeps them apart,
+/// so such a rule is refused.
+fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
+    let Head::Choice { elems, guards, .. } = &rule.head else {
+        return Ok(());
+    };
+    let [elem] = &elems[..] else {
+        return Ok(());
+    };
+    if !guards.is_empty() {
+        return Ok(());
+    }
+    let mut in_elem: Vec<VarId> = elem.atom.args.iter().flat_map(|t| t.vars()).collect();
+    elem.terms
+        .iter()
+        .flatten()
+        .for_each(|t| t.collect_vars(&mut in_elem));
+    elem.cond.lits.iter().for_each(|l| in_elem.extend(l.vars()));
+    let mut plain = Vec::new();
+    let mut in_conditions = Vec::new();
+    for b in &rule.body {
+        match b {
+            Body::Lit(l) => plain.extend(l.vars()),
+            Body::Conditional { alts, cond, .. } => {
+                alts.iter()
+                    .for_each(|a| in_conditions.extend(a.item.vars()));
+                cond.lits
+                    .iter()
+                    .for_each(|l| in_conditions.extend(l.vars()));
+            }
+            Body::Aggregate(a) => in_conditions.extend(a.vars()),
+        }
+    }
+    let shared = in_elem.iter().find(|v| {
+        !rule.vars[**v].name.starts_with('#') && in_conditions.contains(v) && !plain.contains(v)
+    });
+    match shared {
+        Some(&v) => Err(Diagnostic::error(
+            &rule.span,
+            format!(
+                "variable '{}' of the only element of a choice or head aggregate without bounds \
+                 is also used in a body conditional literal or aggregate: clingo moves the \
+                 element into the body, which makes them one variable (not supported)",
+                rule.vars[v].name
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Checks safety and computes the plan of the body and of every condition.
 pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
+    single_choice_element_scope(rule)?;
     let mut planner = Planner {
         rule,
         conditions: vec![Vec::new(); rule.num_conditions],
