@@ -32,6 +32,8 @@ pub(crate) struct Propagator {
     head: usize,
     /// The CNF is refuted without any decision.
     pub refuted: bool,
+    /// Assignments made so far, a measure of the work done.
+    pub assignments: u64,
 }
 
 fn code(l: CnfLit) -> usize {
@@ -51,6 +53,7 @@ impl Propagator {
             levels: Vec::new(),
             head: 0,
             refuted: false,
+            assignments: 0,
         };
         let mut units = Vec::new();
         for clause in cnf.clauses() {
@@ -114,6 +117,7 @@ impl Propagator {
                 self.value[code(l)] = 1;
                 self.value[code(-l)] = -1;
                 self.trail.push(l);
+                self.assignments += 1;
                 true
             }
             v => v > 0,
