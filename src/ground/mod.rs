@@ -26,11 +26,13 @@ pub mod incremental;
 mod ir;
 mod join;
 mod levels;
+mod missed_instances;
 mod own_conditions;
 pub mod parts;
 mod plan;
 mod projection;
 mod quirks;
+mod satisfied_heads;
 mod schedule;
 mod seen;
 mod stages;
@@ -215,6 +217,7 @@ fn compile_and_plan(
                 plan,
                 delayed: Vec::new(),
                 negated: Vec::new(),
+                satisfied_heads: Default::default(),
             });
         }
         compiled?;

@@ -10,10 +10,12 @@
 //! literal is at risk when it may unify with a head of a conditional disjunction of its
 //! component, no rule of the component defines its predicate in rounds of priority 0 (an atom,
 //! a disjunction without conditions, a choice) and a rule outside the component (a fact, say)
-//! may give it atoms. A program is refused when a statement of a rule of the component (see
-//! [`gringo_rounds::statements`]) may fire before the first completion with a literal at risk
-//! followed by a recursive literal that may get new atoms then: an atom another rule of the
-//! component derives then (see [`Early`]), or an auxiliary atom defined then.
+//! may give it atoms. A statement of a rule of the component (see
+//! [`gringo_rounds::statements`]) is a [`Suspect`] when it may fire before the first
+//! completion with a literal at risk followed by a recursive literal that may get new atoms
+//! then: an atom another rule of the component derives then (see [`Early`]), or an auxiliary
+//! atom defined then. The program is refused only if, once grounded, a suspect has an instance
+//! clingo may miss ([`super::missed_instances`]).
 //!
 //! Where every atom of the component has plain terms (no arithmetic, no interval or anonymous
 //! variable), these components are gringo's and the check is as above. Elsewhere [`Unifier`]
@@ -101,7 +103,7 @@ impl<'r> Unifier<'r> {
 
     /// Whether `atom` of `rule` may unify with the atom of its predicate with arguments
     /// `args` (an input fact).
-    fn atom_value(
+    pub(super) fn atom_value(
         syms: &'r SymbolTable,
         rule: &'r ir::Rule,
         atom: &'r ir::Atom,
@@ -287,12 +289,26 @@ fn statement_atoms<'r>(statements: &[Statement<'r>]) -> impl Iterator<Item = &'r
     })
 }
 
-/// Refuses the first rule with a literal clingo's grounder may not match as written.
-pub(super) fn refuse(
+/// A statement of a rule where clingo's grounder may miss instances (the static check above):
+/// [`super::missed_instances`] looks for such an instance in the ground program and refuses
+/// the rule if it finds one.
+pub(super) struct Suspect<'r> {
+    pub rule: usize,
+    /// The statement, by its position in [`gringo_rounds::statements`] of the rule.
+    pub statement: usize,
+    /// The literal at risk, by its position in the statement.
+    pub slot: usize,
+    /// The rules (with their head atoms) that may give the literal atoms from outside its
+    /// loop, besides the input facts and the atoms grounded before.
+    pub outside: Vec<(usize, &'r ir::Atom)>,
+}
+
+/// The statements with a literal clingo's grounder may not match as written, by rule.
+pub(super) fn suspects<'r>(
     g: &Grounder,
-    rules: &[Planned],
+    rules: &'r [Planned],
     facts: &InputFacts,
-) -> Result<(), Diagnostic> {
+) -> Vec<Suspect<'r>> {
     let syms = &g.program.symbols;
     let syntactic: Vec<Vec<Statement>> = rules
         .iter()
@@ -317,7 +333,7 @@ pub(super) fn refuse(
         }
     }
     if members.is_empty() {
-        return Ok(());
+        return Vec::new();
     }
     for i in 0..rules.len() {
         if let Some(m) = members.get_mut(&coarse[num_preds + i]) {
@@ -333,7 +349,7 @@ pub(super) fn refuse(
     for i in 0..facts.len() {
         fact_preds[facts.pred(i)].push(i);
     }
-    let mut definers: Vec<Vec<(usize, &ir::Atom)>> = vec![Vec::new(); num_preds];
+    let mut definers: Vec<Vec<(usize, &'r ir::Atom)>> = vec![Vec::new(); num_preds];
     for (i, r) in rules.iter().enumerate() {
         for h in heads(&r.rule) {
             definers[h.pred].push((i, h));
@@ -345,7 +361,7 @@ pub(super) fn refuse(
     for (p, earlier) in grounded.iter().enumerate() {
         derivable[p] |= *earlier || !fact_preds[p].is_empty();
     }
-    let mut found: Option<(usize, PredId)> = None;
+    let mut found: Vec<Suspect<'r>> = Vec::new();
     for component in members.values() {
         let loop_ = Loop::new(
             syms,
@@ -359,17 +375,21 @@ pub(super) fn refuse(
             },
             &derivable,
         );
-        if let Some(hit) = loop_.first_missed()
-            && found.is_none_or(|(i, _)| hit.0 < i)
-        {
-            found = Some(hit);
-        }
+        found.extend(loop_.missed());
     }
-    let Some((i, p)) = found else {
-        return Ok(());
+    found.sort_by_key(|s| s.rule);
+    found
+}
+
+/// The refusal of the rule of `suspect`.
+pub(super) fn refusal(g: &Grounder, rules: &[Planned], suspect: &Suspect) -> Diagnostic {
+    let i = suspect.rule;
+    let st = &gringo_rounds::statements(&rules[i].rule, &g.program.symbols)[suspect.statement];
+    let Slot::Atom(atom) = st.slots[suspect.slot].0 else {
+        unreachable!("a literal at risk is an atom")
     };
-    let sig = g.relations[p].sig;
-    Err(Diagnostic::error(
+    let sig = g.relations[atom.pred].sig;
+    Diagnostic::error(
         &rules[i].rule.span,
         format!(
             "'{}{}/{}' is used in this rule before another literal that is recursive with it, \
@@ -380,7 +400,7 @@ pub(super) fn refuse(
             g.program.symbols.name_str(sig.name),
             sig.arity
         ),
-    ))
+    )
 }
 
 /// The predicates a rule may derive atoms of: those of rule heads whose plain positive body
@@ -417,7 +437,7 @@ fn derivable(rules: &[Planned], statements: &[Vec<Statement>], num_preds: usize)
 /// The rules of one positive component of predicates with a conditional disjunction, split
 /// into gringo's components by unification.
 struct Loop<'a, 'r> {
-    syms: &'r SymbolTable,
+    syms: &'a SymbolTable,
     rules: &'r [Planned],
     /// Per rule, its statements (none for a rule that never fires).
     statements: &'a [Vec<Statement<'r>>],
@@ -456,7 +476,7 @@ struct Early {
 
 impl<'a, 'r> Loop<'a, 'r> {
     fn new(
-        syms: &'r SymbolTable,
+        syms: &'a SymbolTable,
         rules: &'r [Planned],
         (syntactic, statements): (&'a [Vec<Statement<'r>>], &'a [Vec<Statement<'r>>]),
         members: &'a [usize],
@@ -659,24 +679,28 @@ impl<'a, 'r> Loop<'a, 'r> {
     }
 
     /// Whether clingo may see the atoms `atom` has from outside its component late (see the
-    /// module comment).
-    fn at_risk(&self, k: usize, atom: &'r ir::Atom) -> bool {
+    /// module comment): if so, the rules that may give it such atoms (with their heads).
+    fn at_risk(&self, k: usize, atom: &'r ir::Atom) -> Option<Vec<(usize, &'r ir::Atom)>> {
         let rule = &self.rules[self.members[k]].rule;
         let completed = self
             .unifying_definers(k, atom)
             .any(|m| conditional_disjunction(&self.rules[self.members[m]].rule));
         if !completed {
-            return false;
+            return None;
         }
         let in_component = |i: usize| {
             self.by_pred[&atom.pred]
                 .iter()
                 .any(|&m| self.members[m] == i && self.component[m] == self.component[k])
         };
-        let mut outside = self.outside.definers[atom.pred].iter().filter(|&&(i, h)| {
-            Unifier::atoms(self.syms, [rule, &self.rules[i].rule], atom, h)
-                && !(self.exact && in_component(i))
-        });
+        let outside: Vec<(usize, &'r ir::Atom)> = self.outside.definers[atom.pred]
+            .iter()
+            .filter(|&&(i, h)| {
+                Unifier::atoms(self.syms, [rule, &self.rules[i].rule], atom, h)
+                    && !(self.exact && in_component(i))
+            })
+            .copied()
+            .collect();
         let (facts, fact_preds) = self.outside.facts;
         let earlier = self.outside.grounded[atom.pred]
             || fact_preds[atom.pred]
@@ -685,23 +709,23 @@ impl<'a, 'r> Loop<'a, 'r> {
         if !self.exact {
             // Two rules defining it, or one besides the disjunction: atoms may come from
             // outside. (`definers` lists a rule once per head: `p(1) ; p(X) : q(X)`.)
-            let first = outside.next().map(|&(i, _)| i);
-            return earlier || first.is_some_and(|first| outside.any(|&(i, _)| i != first));
+            let first = outside.first().map(|&(i, _)| i);
+            let risk = earlier || first.is_some_and(|f| outside.iter().any(|&(i, _)| i != f));
+            return risk.then_some(outside);
         }
         // A rule of the component defining the predicate in rounds of priority 0 (it runs in
         // the first round) makes its generation advance.
         let early_here = self.outside.definers[atom.pred]
             .iter()
             .any(|&(i, _)| in_component(i) && gringo_rounds::early_definer(&self.rules[i].rule));
-        !early_here && (earlier || outside.next().is_some())
+        (!early_here && (earlier || !outside.is_empty())).then_some(outside)
     }
 
-    /// The first rule (and predicate) with a literal at risk before another recursive one.
-    fn first_missed(&self) -> Option<(usize, PredId)> {
-        (0..self.members.len()).find_map(|k| {
-            let atom = self.missed_literal(k)?;
-            Some((self.members[k], atom.pred))
-        })
+    /// Every statement with a literal at risk before another recursive one.
+    fn missed(&self) -> Vec<Suspect<'r>> {
+        (0..self.members.len())
+            .flat_map(|k| self.missed_literals(k))
+            .collect()
     }
 
     /// Whether member `k` is a rule whose head is one atom that is an input fact.
@@ -721,13 +745,14 @@ impl<'a, 'r> Loop<'a, 'r> {
         args.is_some_and(|args| fact_preds[h.pred].iter().any(|&f| facts.args(f) == args))
     }
 
-    /// A literal at risk in a statement of member `k` that may fire before the component's
-    /// first completion with a recursive literal after it that may be new then (when clingo
-    /// misses the at-risk literal's atoms from outside).
-    fn missed_literal(&self, k: usize) -> Option<&'r ir::Atom> {
+    /// The literals at risk in the statements of member `k` that may fire before the
+    /// component's first completion with a recursive literal after it that may be new then
+    /// (when clingo misses the at-risk literal's atoms from outside).
+    fn missed_literals(&self, k: usize) -> Vec<Suspect<'r>> {
+        let mut out = Vec::new();
         if self.head_is_fact(k) {
             // an instance clingo misses would derive nothing new
-            return None;
+            return out;
         }
         let early = &self.early[&self.component[k]];
         let aux = self.early_auxiliaries(k, &early.available);
@@ -735,7 +760,7 @@ impl<'a, 'r> Loop<'a, 'r> {
             Slot::Atom(a) => self.recursive(k, a) && early.derived[a.pred],
             Slot::Aux(x) => self.aux_recursive(k, *x) && aux.get(x) == Some(&true),
         };
-        for st in &self.statements[self.members[k]] {
+        for (n, st) in self.statements[self.members[k]].iter().enumerate() {
             if !self.fires(k, st, &early.available, &aux) {
                 continue;
             }
@@ -743,15 +768,23 @@ impl<'a, 'r> Loop<'a, 'r> {
                 let Slot::Atom(a) = slot else {
                     continue;
                 };
-                if !(self.recursive(k, a) && self.at_risk(k, a)) {
+                if !self.recursive(k, a) {
                     continue;
                 }
+                let Some(outside) = self.at_risk(k, a) else {
+                    continue;
+                };
                 if (0..st.slots.len()).any(|j| st.may_follow(i, j) && new_early(&st.slots[j].0)) {
-                    return Some(a);
+                    out.push(Suspect {
+                        rule: self.members[k],
+                        statement: n,
+                        slot: i,
+                        outside,
+                    });
                 }
             }
         }
-        None
+        out
     }
 }
 

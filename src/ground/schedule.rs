@@ -45,10 +45,14 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     for m in &members {
         let stages = super::stages::settle(rules, m, &g.program.symbols);
         m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
+        super::satisfied_heads::mark(rules, m, &g.program.symbols);
     }
     let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);
-    super::own_conditions::refuse(g, rules, facts)?;
+    // The #495 check: statements where clingo may miss instances, searched for such an
+    // instance once the program is grounded.
+    let suspects = super::own_conditions::suspects(g, rules, facts);
+    let earlier = super::missed_instances::atom_counts(g);
     let by_comp: Vec<Vec<(&Planned, Stage)>> = members
         .iter()
         .map(|m| m.iter().map(|&i| (&rules[i], stage_of[i])).collect())
@@ -73,6 +77,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             g.relations[p].complete = true;
         }
     }
+    super::missed_instances::refuse(g, rules, facts, &earlier, &suspects)?;
     let window = g.full_window();
     for r in headless {
         g.instantiate(r, &r.plan.body, &window)?;

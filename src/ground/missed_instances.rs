@@ -1,0 +1,219 @@
+//! The ground half of the #495 check: the static check ([`super::own_conditions`]) names the
+//! statements where clingo's grounder may miss instances; this module looks, once the program
+//! is grounded, for an instance of such a statement that clingo could miss, and refuses the
+//! rule only where it finds one.
+//!
+//! clingo misses an instance of a statement (see [`super::gringo_rounds`]) only when its
+//! literal at risk is matched to an atom the predicate has from outside the loop: an input
+//! fact, an atom grounded before (earlier steps of incremental grounding) or an atom a rule
+//! outside the loop derives. Every atom clingo's grounder derives, aspsat derives too (it
+//! grounds the same rules without missing instances), so an instance clingo may build has its
+//! positive atoms among aspsat's. The search is therefore a join of the statement's positive
+//! literals against aspsat's atoms, the literal at risk against those that may come from
+//! outside; an auxiliary atom of the statement (a rule's body instance, the body before a
+//! conditional literal...) counts as there when a statement defining it has an instance. Where
+//! none exists, clingo's rounds miss nothing of the statement and aspsat's grounding is
+//! clingo's. Negative literals, comparisons and aggregates count as true, terms with arithmetic
+//! match any value, and a search that grows too large counts as a find: the search errs on the
+//! side of refusing.
+
+use super::facts::InputFacts;
+use super::gringo_rounds::{self, Aux, Defines, Slot, Statement};
+use super::ir;
+use super::own_conditions::{Suspect, Unifier};
+use super::plan::Planned;
+use super::state::Grounder;
+use super::term::CTerm;
+use crate::symbol::{Sym, SymData, SymbolTable};
+use crate::syntax::Diagnostic;
+use std::collections::HashSet;
+
+/// Matches tried per search before it counts as a find.
+const BUDGET: usize = 200_000;
+
+/// Refuses the first rule of `suspects` (sorted by rule) with an instance clingo may miss.
+/// `earlier` holds the number of atoms each predicate had before this grounding.
+pub(super) fn refuse(
+    g: &Grounder,
+    rules: &[Planned],
+    facts: &InputFacts,
+    earlier: &[usize],
+    suspects: &[Suspect],
+) -> Result<(), Diagnostic> {
+    if suspects.is_empty() {
+        return Ok(());
+    }
+    let input: HashSet<(ir::PredId, &[Sym])> = (0..facts.len())
+        .map(|i| (facts.pred(i), facts.args(i)))
+        .collect();
+    for s in suspects {
+        let search = Search {
+            g,
+            rules,
+            suspect: s,
+            input: &input,
+            earlier,
+        };
+        if search.finds_instance() {
+            return Err(super::own_conditions::refusal(g, rules, s));
+        }
+    }
+    Ok(())
+}
+
+struct Search<'a, 'r> {
+    g: &'a Grounder,
+    rules: &'r [Planned],
+    suspect: &'a Suspect<'r>,
+    input: &'a HashSet<(ir::PredId, &'a [Sym])>,
+    earlier: &'a [usize],
+}
+
+impl Search<'_, '_> {
+    fn syms(&self) -> &SymbolTable {
+        &self.g.program.symbols
+    }
+
+    /// Whether the suspect's statement has an instance with its literal at risk matched to an
+    /// atom from outside the loop.
+    fn finds_instance(&self) -> bool {
+        let rule = &self.rules[self.suspect.rule].rule;
+        let statements = gringo_rounds::statements(rule, self.syms());
+        let possible = self.possible_auxiliaries(rule, &statements);
+        let st = &statements[self.suspect.statement];
+        self.instance(rule, st, Some(self.suspect.slot), &possible)
+    }
+
+    /// The auxiliary atoms of `rule` that may have instances: those defined by a statement
+    /// with an instance (a least fixpoint).
+    fn possible_auxiliaries(&self, rule: &ir::Rule, statements: &[Statement]) -> HashSet<Aux> {
+        let mut out = HashSet::new();
+        loop {
+            let before = out.len();
+            for st in statements {
+                if let Defines::Aux(x) = st.defines
+                    && !out.contains(&x)
+                    && self.instance(rule, st, None, &out)
+                {
+                    out.insert(x);
+                }
+            }
+            if out.len() == before {
+                return out;
+            }
+        }
+    }
+
+    /// Whether statement `st` of `rule` has an instance (its literal `outside`, if given,
+    /// matched to an atom from outside the loop): its auxiliary atoms are among `possible`, its
+    /// positive atoms (those sure to be in it, and the one at risk) join with aspsat's atoms.
+    fn instance(
+        &self,
+        rule: &ir::Rule,
+        st: &Statement,
+        outside: Option<usize>,
+        possible: &HashSet<Aux>,
+    ) -> bool {
+        let mut atoms: Vec<(&ir::Atom, bool)> = Vec::new();
+        for (i, ((slot, _), &uncertain)) in st.slots.iter().zip(&st.uncertain).enumerate() {
+            let at_risk = outside == Some(i);
+            match slot {
+                Slot::Aux(x) if !uncertain && !possible.contains(x) => return false,
+                Slot::Atom(a) if !uncertain || at_risk => atoms.push((a, at_risk)),
+                _ => {}
+            }
+        }
+        // the literal at risk first: it has the fewest candidates
+        atoms.sort_by_key(|&(_, at_risk)| !at_risk);
+        let mut join = Join {
+            search: self,
+            binding: vec![None; rule.vars.len()],
+            steps: 0,
+        };
+        join.extend(&atoms)
+    }
+
+    /// Whether the atom in row `row` of predicate `pred` may come from outside the loop.
+    fn is_outside_atom(&self, pred: ir::PredId, row: usize) -> bool {
+        let args = self.g.relations[pred].row_args(row);
+        row < self.earlier[pred]
+            || self.input.contains(&(pred, args))
+            || self
+                .suspect
+                .outside
+                .iter()
+                .any(|&(i, head)| Unifier::atom_value(self.syms(), &self.rules[i].rule, head, args))
+    }
+}
+
+/// A depth-first join of atoms against aspsat's atoms, binding the rule's variables.
+struct Join<'s, 'a, 'r> {
+    search: &'s Search<'a, 'r>,
+    binding: Vec<Option<Sym>>,
+    steps: usize,
+}
+
+impl Join<'_, '_, '_> {
+    /// Whether the atoms (each with "matched to an atom from outside") join.
+    fn extend(&mut self, atoms: &[(&ir::Atom, bool)]) -> bool {
+        let Some((&(atom, outside), rest)) = atoms.split_first() else {
+            return true;
+        };
+        let g = self.search.g;
+        let relation = &g.relations[atom.pred];
+        for row in 0..relation.len() {
+            self.steps += 1;
+            if self.steps > BUDGET {
+                return true;
+            }
+            if outside && !self.search.is_outside_atom(atom.pred, row) {
+                continue;
+            }
+            let saved = self.binding.clone();
+            let args = relation.row_args(row);
+            let matched = atom.args.len() == args.len()
+                && atom.args.iter().zip(args).all(|(t, &v)| self.matches(t, v));
+            if matched && self.extend(rest) {
+                return true;
+            }
+            self.binding = saved;
+        }
+        false
+    }
+
+    /// Matches term `t` against value `v`, binding its variables (arithmetic matches any
+    /// value and binds nothing).
+    fn matches(&mut self, t: &CTerm, v: Sym) -> bool {
+        match t {
+            CTerm::Sym(s) => *s == v,
+            CTerm::Var(x) => match self.binding[*x] {
+                Some(b) => b == v,
+                None => {
+                    self.binding[*x] = Some(v);
+                    true
+                }
+            },
+            CTerm::Fun {
+                name,
+                args,
+                negative,
+            } => match self.search.g.program.symbols.get(v) {
+                SymData::Fun {
+                    name: n2,
+                    args: a2,
+                    negative: g2,
+                } if name == n2 && negative == g2 && args.len() == a2.len() => {
+                    let a2 = a2.clone();
+                    args.iter().zip(a2).all(|(t, v)| self.matches(t, v))
+                }
+                _ => false,
+            },
+            CTerm::Unary(..) | CTerm::Binary(..) => true,
+        }
+    }
+}
+
+/// The number of atoms of each predicate, before grounding starts.
+pub(super) fn atom_counts(g: &Grounder) -> Vec<usize> {
+    g.relations.iter().map(|r| r.len()).collect()
+}
