@@ -311,6 +311,10 @@ pub struct Rule {
     /// Conditions are numbered `0..num_conditions`.
     pub num_conditions: usize,
     pub span: Span,
+    /// A disjunction gringo grounds as a plain rule: as written (pools expanded, before its
+    /// simplification removes undefined heads), every element has one head at most and no
+    /// condition (see `satisfied_heads`).
+    pub plain_disjunction: bool,
 }
 
 impl Rule {

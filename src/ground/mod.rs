@@ -32,6 +32,7 @@ pub mod parts;
 mod plan;
 mod projection;
 mod quirks;
+mod satisfied_heads;
 mod schedule;
 mod seen;
 mod stages;
@@ -216,6 +217,7 @@ fn compile_and_plan(
                 plan,
                 delayed: Vec::new(),
                 negated: Vec::new(),
+                satisfied_heads: Default::default(),
             });
         }
         compiled?;

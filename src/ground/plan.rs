@@ -450,6 +450,9 @@ pub struct Planned {
     /// Per body item of an `#external` with a negated literal over its own component, what
     /// grounding it as gringo does needs (set by `external_body::mark`; empty otherwise).
     pub negated: Vec<super::external_body::Negated>,
+    /// For a disjunction that is not simple, what gringo adds to its domain from an instance
+    /// an element already satisfies (set by `satisfied_heads::mark`).
+    pub satisfied_heads: super::satisfied_heads::SatisfiedHeads,
 }
 
 #[cfg(test)]

@@ -45,6 +45,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     for m in &members {
         let stages = super::stages::settle(rules, m, &g.program.symbols);
         m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
+        super::satisfied_heads::mark(rules, m, &g.program.symbols);
     }
     let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);

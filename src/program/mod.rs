@@ -212,9 +212,14 @@ pub struct GroundProgram {
     /// defines it: where errors about such bodies point.
     pub complex_rule_origins: std::collections::HashMap<Signature, crate::syntax::ast::Span>,
     /// `grounded_heads[a]`: the grounder's output, before simplification, has a rule with `a` in
-    /// its head (empty when unknown). clingo's grounder emits an optimization element only when
-    /// its atoms have such rules, whatever simplification decides later.
+    /// its head, or `a` is in [`GroundProgram::domain_without_rules`] (empty when unknown).
+    /// clingo's grounder emits an optimization element only when its atoms are in its domain,
+    /// whatever simplification decides later.
     pub grounded_heads: Vec<bool>,
+    /// Atoms clingo's grounder has in its domain although no rule of its output defines them:
+    /// heads of a disjunction instance that one of its elements satisfies (`r` in `p(1). r ;
+    /// p(1).`; see `ground::satisfied_heads`).
+    pub domain_without_rules: HashSet<AtomId>,
 }
 
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
@@ -323,6 +328,9 @@ impl GroundProgram {
                 }
                 Head::None => {}
             }
+        }
+        for a in &self.domain_without_rules {
+            heads[a.0 as usize] = true;
         }
         self.grounded_heads = heads;
     }

@@ -1,17 +1,29 @@
-//! Unit propagation over a fixed CNF with decision levels (two watched literals): the cheap
-//! half of enumeration. It decides whether a partial assignment is refuted by propagation alone
-//! and completes assignments that propagation determines, so that most models of an
-//! enumeration need no call to the SAT solver (see [`super::enumerate`]).
+//! Unit propagation over a fixed CNF with decision levels (two watched literals, binary
+//! clauses as implication lists): the cheap half of enumeration. It decides whether a partial
+//! assignment is refuted by propagation alone and completes assignments that propagation
+//! determines, so that most models of an enumeration need no call to the SAT solver (see
+//! [`super::enumerate`]).
 
 use crate::cnf::{Cnf, CnfLit};
 
+/// A long clause watching a literal, with another of its literals (the blocker): when the
+/// blocker is true the clause is satisfied and its literals need not be read.
+#[derive(Clone, Copy)]
+struct Watch {
+    clause: u32,
+    blocker: CnfLit,
+}
+
 pub(crate) struct Propagator {
-    /// Clause literals, clause `i` at `starts[i]..starts[i + 1]`; the first two are watched.
+    /// Clauses of three or more literals, clause `i` at `starts[i]..starts[i + 1]`; the first
+    /// two are watched.
     lits: Vec<CnfLit>,
     starts: Vec<usize>,
-    /// Clauses watching each literal (index [`code`]).
-    watches: Vec<Vec<u32>>,
-    /// Per variable: 0 unassigned, 1 true, -1 false.
+    /// Per literal (index [`code`]): the long clauses watching it.
+    watches: Vec<Vec<Watch>>,
+    /// Per literal: the literals its falsity implies (binary clauses).
+    implied: Vec<Vec<CnfLit>>,
+    /// Per literal: 0 unassigned, 1 true, -1 false.
     value: Vec<i8>,
     trail: Vec<CnfLit>,
     /// Trail length where each decision level starts.
@@ -33,7 +45,8 @@ impl Propagator {
             lits: Vec::new(),
             starts: vec![0],
             watches: vec![Vec::new(); 2 * n + 2],
-            value: vec![0; n + 1],
+            implied: vec![Vec::new(); 2 * n + 2],
+            value: vec![0; 2 * n + 2],
             trail: Vec::new(),
             levels: Vec::new(),
             head: 0,
@@ -44,13 +57,7 @@ impl Propagator {
             match clause.len() {
                 0 => p.refuted = true,
                 1 => units.push(clause[0]),
-                _ => {
-                    let i = (p.starts.len() - 1) as u32;
-                    p.watches[code(clause[0])].push(i);
-                    p.watches[code(clause[1])].push(i);
-                    p.lits.extend_from_slice(clause);
-                    p.starts.push(p.lits.len());
-                }
+                _ => p.attach(clause),
             }
         }
         for u in units {
@@ -64,23 +71,52 @@ impl Propagator {
         p
     }
 
+    /// Watches a clause of two or more literals by its first two.
+    fn attach(&mut self, clause: &[CnfLit]) {
+        if let [a, b] = *clause {
+            self.implied[code(a)].push(b);
+            self.implied[code(b)].push(a);
+            return;
+        }
+        let i = (self.starts.len() - 1) as u32;
+        self.watches[code(clause[0])].push(Watch {
+            clause: i,
+            blocker: clause[1],
+        });
+        self.watches[code(clause[1])].push(Watch {
+            clause: i,
+            blocker: clause[0],
+        });
+        self.lits.extend_from_slice(clause);
+        self.starts.push(self.lits.len());
+    }
+
     /// The value of a literal: `Some(true)`, `Some(false)` or `None` when unassigned.
     pub fn lit_value(&self, l: CnfLit) -> Option<bool> {
-        match self.value[l.unsigned_abs() as usize] {
+        match self.value[code(l)] {
             0 => None,
-            v => Some((v > 0) == (l > 0)),
+            v => Some(v > 0),
         }
+    }
+
+    fn is_true(&self, l: CnfLit) -> bool {
+        self.value[code(l)] > 0
+    }
+
+    fn is_false(&self, l: CnfLit) -> bool {
+        self.value[code(l)] < 0
     }
 
     /// Makes `l` true (without propagating); `false` if it is false already.
     fn assign(&mut self, l: CnfLit) -> bool {
-        match self.lit_value(l) {
-            Some(v) => v,
-            None => {
-                self.value[l.unsigned_abs() as usize] = if l > 0 { 1 } else { -1 };
+        match self.value[code(l)] {
+            0 => {
+                self.value[code(l)] = 1;
+                self.value[code(-l)] = -1;
                 self.trail.push(l);
                 true
             }
+            v => v > 0,
         }
     }
 
@@ -91,10 +127,6 @@ impl Propagator {
         self.assign(l) && self.propagate()
     }
 
-    pub fn level(&self) -> usize {
-        self.levels.len()
-    }
-
     /// Undoes every decision level above `level`.
     pub fn backtrack(&mut self, level: usize) {
         if level >= self.levels.len() {
@@ -102,7 +134,8 @@ impl Propagator {
         }
         let keep = self.levels[level];
         for &l in &self.trail[keep..] {
-            self.value[l.unsigned_abs() as usize] = 0;
+            self.value[code(l)] = 0;
+            self.value[code(-l)] = 0;
         }
         self.trail.truncate(keep);
         self.levels.truncate(level);
@@ -112,9 +145,10 @@ impl Propagator {
     /// The assignment as a model (`model[v]`, index 0 unused), unassigned variables taken from
     /// `fallback`.
     pub fn model(&self, fallback: &[bool]) -> Vec<bool> {
-        let mut m = vec![false; self.value.len().max(fallback.len())];
+        let vars = self.value.len() / 2;
+        let mut m = vec![false; vars.max(fallback.len())];
         for (v, slot) in m.iter_mut().enumerate().skip(1) {
-            *slot = match self.value.get(v).copied().unwrap_or(0) {
+            *slot = match self.value.get(2 * v).copied().unwrap_or(0) {
                 0 => fallback.get(v).copied().unwrap_or(false),
                 x => x > 0,
             };
@@ -127,39 +161,59 @@ impl Propagator {
             let p = self.trail[self.head];
             self.head += 1;
             let false_lit = -p;
-            let mut watching = std::mem::take(&mut self.watches[code(false_lit)]);
-            let mut i = 0;
-            let mut ok = true;
-            while i < watching.len() {
-                let c = watching[i] as usize;
-                let (s, e) = (self.starts[c], self.starts[c + 1]);
-                if self.lits[s] == false_lit {
-                    self.lits.swap(s, s + 1);
-                }
-                let other = self.lits[s];
-                if self.lit_value(other) == Some(true) {
-                    i += 1;
-                    continue;
-                }
-                let replacement = (s + 2..e).find(|&k| self.lit_value(self.lits[k]) != Some(false));
-                if let Some(k) = replacement {
-                    self.lits.swap(s + 1, k);
-                    self.watches[code(self.lits[s + 1])].push(c as u32);
-                    watching.swap_remove(i);
-                    continue;
-                }
-                i += 1;
-                if !self.assign(other) {
-                    ok = false;
-                    break;
-                }
-            }
-            self.watches[code(false_lit)] = watching;
-            if !ok {
+            // Binary clauses first: they need no watch updates.
+            let implied = std::mem::take(&mut self.implied[code(false_lit)]);
+            let ok = implied.iter().all(|&l| self.assign(l));
+            self.implied[code(false_lit)] = implied;
+            if !ok || !self.propagate_long(false_lit) {
                 return false;
             }
         }
         true
+    }
+
+    /// Visits the long clauses watching `false_lit`, which just became false.
+    fn propagate_long(&mut self, false_lit: CnfLit) -> bool {
+        let mut watching = std::mem::take(&mut self.watches[code(false_lit)]);
+        let mut i = 0;
+        let mut ok = true;
+        while i < watching.len() {
+            let Watch { clause, blocker } = watching[i];
+            if self.is_true(blocker) {
+                i += 1;
+                continue;
+            }
+            let (s, e) = (
+                self.starts[clause as usize],
+                self.starts[clause as usize + 1],
+            );
+            if self.lits[s] == false_lit {
+                self.lits.swap(s, s + 1);
+            }
+            let other = self.lits[s];
+            if other != blocker && self.is_true(other) {
+                watching[i].blocker = other;
+                i += 1;
+                continue;
+            }
+            let replacement = (s + 2..e).find(|&k| !self.is_false(self.lits[k]));
+            if let Some(k) = replacement {
+                self.lits.swap(s + 1, k);
+                self.watches[code(self.lits[s + 1])].push(Watch {
+                    clause,
+                    blocker: other,
+                });
+                watching.swap_remove(i);
+                continue;
+            }
+            i += 1;
+            if !self.assign(other) {
+                ok = false;
+                break;
+            }
+        }
+        self.watches[code(false_lit)] = watching;
+        ok
     }
 }
 

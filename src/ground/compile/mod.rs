@@ -516,6 +516,10 @@ impl<'a> Compiler<'a> {
         body: &[BodyLit],
         span: &Span,
     ) -> Result<(), Diagnostic> {
+        let plain_disjunction = matches!(head, RuleHead::Ast(Head::Disjunction(elems))
+            if unpool::disjunction_elems(elems)
+                .iter()
+                .all(|e| e.heads.len() <= 1 && e.cond.is_empty()));
         let Some((head, body)) = self.without_undefined(head, body)? else {
             return Ok(());
         };
@@ -543,6 +547,7 @@ impl<'a> Compiler<'a> {
             vars: vars.vars,
             num_conditions: vars.conditions,
             span: span.clone(),
+            plain_disjunction,
         });
         Ok(())
     }

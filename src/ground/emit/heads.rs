@@ -2,6 +2,7 @@
 //! merging of element instances included), choices and head aggregates.
 
 use super::*;
+use crate::ground::satisfied_heads::SatisfiedHeads;
 
 impl Grounder {
     /// A normal rule: its head atom is derived; with an empty body it is a fact.
@@ -37,19 +38,103 @@ impl Grounder {
         Ok(())
     }
 
-    /// `a ; b : c :- body`: the element instances, shifted into normal rules. An element
-    /// whose heads are all undefined or empty holds whenever its condition does: with an empty
-    /// condition the rule instance is dropped, otherwise the condition's failure joins the
-    /// body. An element with several heads (or a head over an interval) stands for the
-    /// auxiliary atom of their conjunction.
-    pub(super) fn emit_disjunction(
+    /// `a ; b ; c :- body` with one head and no condition per element, which gringo grounds
+    /// as a plain rule: one per combination of the values of the intervals in its heads (`r ;
+    /// p(1..2)` is `r ; p(1). r ; p(2).`), whose heads are derived in the order written up to
+    /// the first that is a fact or undefined, where that rule is dropped (the heads before it
+    /// stay derived: see [`super::super::satisfied_heads`]).
+    pub(super) fn emit_plain_disjunction(
         &mut self,
         elems: &[ir::DisjElem],
         plan: &RulePlan,
         b: &Binding,
-        mut body: Vec<BodyElem>,
+        body: Vec<BodyElem>,
         span: &Span,
     ) -> Result<(), Diagnostic> {
+        type Instance = Option<(ir::PredId, AtomId, Vec<Sym>)>;
+        // Per element, the instances of its head over its intervals (`None`: undefined).
+        let mut per_elem: Vec<Vec<Instance>> = Vec::with_capacity(elems.len());
+        for e in elems {
+            let [h] = &e.heads[..] else {
+                // (no head: its undefined heads were removed with the rule's instances)
+                return Ok(());
+            };
+            let mut instances = Vec::new();
+            self.conditions(&h.cond, plan, b, &mut |g, binding, _| {
+                let instance = g
+                    .atom_sym(&h.item, binding)?
+                    .map(|(sym, args)| (h.item.pred, g.program.atom(sym), args));
+                instances.push(instance);
+                Ok(())
+            })?;
+            if instances.is_empty() {
+                return Ok(());
+            }
+            per_elem.push(instances);
+        }
+        let mut pick = vec![0; per_elem.len()];
+        loop {
+            let mut heads = Vec::new();
+            let mut dropped = false;
+            for (instances, &i) in per_elem.iter().zip(&pick) {
+                match &instances[i] {
+                    Some((pred, id, args)) if !self.program.is_fact(*id) => {
+                        heads.push((*pred, *id, args))
+                    }
+                    _ => {
+                        dropped = true;
+                        break;
+                    }
+                }
+            }
+            for &(pred, id, args) in &heads {
+                match dropped {
+                    true => self.derive_without_rule(pred, id, args),
+                    false => self.derive(pred, id, args),
+                }
+            }
+            if !dropped {
+                let mut ground_elems: Vec<ChoiceElem> = Vec::new();
+                for (_, atom, _) in heads {
+                    if !ground_elems.iter().any(|e| e.atom == atom) {
+                        ground_elems.push(ChoiceElem {
+                            atom,
+                            cond: Vec::new(),
+                        });
+                    }
+                }
+                self.shift_disjunction(body.clone(), ground_elems, span);
+            }
+            // The next combination, the last element's values changing fastest.
+            let mut k = pick.len();
+            loop {
+                if k == 0 {
+                    return Ok(());
+                }
+                k -= 1;
+                pick[k] += 1;
+                if pick[k] < per_elem[k].len() {
+                    break;
+                }
+                pick[k] = 0;
+            }
+        }
+    }
+
+    /// `a ; b : c :- body`: the element instances, shifted into normal rules. An element
+    /// whose heads are all undefined or empty holds whenever its condition does: with an empty
+    /// condition the rule instance is dropped, otherwise the condition's failure joins the
+    /// body. An element with several heads (or a head over an interval) stands for the
+    /// auxiliary atom of their conjunction. An instance an element satisfies adds its heads
+    /// to the domain as `rule.satisfied_heads` says.
+    pub(super) fn emit_disjunction(
+        &mut self,
+        rule: &Planned,
+        elems: &[ir::DisjElem],
+        b: &Binding,
+        mut body: Vec<BodyElem>,
+    ) -> Result<(), Diagnostic> {
+        let (plan, span) = (&rule.plan, &rule.rule.span);
         // gringo names an element by the values of the variables its heads mention: the
         // instances of a written element that agree on them (`r : p(Y)` for every Y) are one
         // element whose condition is the disjunction of theirs (`r : p(1) | p(2)`).
@@ -122,18 +207,15 @@ impl Grounder {
                 ground_elems.push(ChoiceElem { atom, cond });
             }
         }
-        // An element that is a fact satisfies the rule instance: like clingo, drop it (its
-        // other atoms are not derived by it).
-        if ground_elems
+        // An element that is a fact satisfies the rule instance: like clingo, drop it.
+        let satisfied = ground_elems
             .iter()
             .any(|e| e.cond.is_empty() && self.program.is_fact(e.atom))
-        {
-            return Ok(());
+            || trivial.iter().any(|c| c.is_empty());
+        if satisfied {
+            return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
         }
         for cond in trivial {
-            if cond.is_empty() {
-                return Ok(());
-            }
             // not (cond): the instance "cond → false"
             let lit = self.false_lit();
             body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
@@ -143,6 +225,49 @@ impl Grounder {
         }
         self.shift_disjunction(body, ground_elems, span);
         Ok(())
+    }
+
+    /// A disjunction instance an element satisfies: no rule, but gringo may still add its
+    /// heads to its domain (see [`super::super::satisfied_heads`]).
+    fn satisfied_disjunction(
+        &mut self,
+        satisfied_heads: SatisfiedHeads,
+        derived: Vec<(ir::PredId, AtomId, Vec<Sym>)>,
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
+        match satisfied_heads {
+            SatisfiedHeads::Plain | SatisfiedHeads::Nothing => Ok(()),
+            SatisfiedHeads::Every => {
+                for (pred, id, args) in derived {
+                    self.derive_without_rule(pred, id, &args);
+                }
+                Ok(())
+            }
+            SatisfiedHeads::Unknown => {
+                if derived
+                    .iter()
+                    .all(|(_, id, _)| self.program.is_derivable(*id))
+                {
+                    return Ok(());
+                }
+                Err(Diagnostic::error(
+                    span,
+                    "a disjunction with conditions that one of its elements satisfies, on a \
+                     cycle of positive dependencies through atoms with arithmetic or through \
+                     both its body and an element's condition, is not supported (whether \
+                     clingo's grounder adds its other heads to its domain is not known)",
+                ))
+            }
+        }
+    }
+
+    /// Adds an atom to the domain that no rule of this instance defines (gringo's domain has
+    /// it all the same, and so does the objective's).
+    fn derive_without_rule(&mut self, pred: ir::PredId, id: AtomId, args: &[Sym]) {
+        self.derive(pred, id, args);
+        if !self.provisional && !self.program.is_fact(id) {
+            self.program.domain_without_rules.insert(id);
+        }
     }
 
     /// A choice rule or head aggregate: the element instances, and for a head aggregate with
