@@ -24,6 +24,10 @@
 //! * a missed instance of the condition of a conditional body literal (clingo leaves out the
 //!   conjunct `condition -> literal` for it), when the literal is sure to hold: an input fact,
 //!   or `not a` for an atom aspsat never derives.
+//!
+//! Nor are instances with a literal `not a` whose atom is an input fact: in the body of the
+//! rule proper (no body instance), in the condition of a disjunction element or of a
+//! conditional body literal (a condition that never holds).
 
 use super::facts::InputFacts;
 use super::gringo_rounds::{self, Aux, Defines, Slot, Statement};
@@ -146,7 +150,9 @@ impl Search<'_, '_> {
         let rule = &self.rules[self.suspect.rule].rule;
         let statements = gringo_rounds::statements(rule, self.syms());
         let possible = self.possible_auxiliaries(rule, &statements);
-        let st = &statements[self.suspect.statement];
+        let n = self.suspect.statement;
+        let st = &statements[n];
+        let negated = negated_atoms(rule, &statements, n);
         // a missed condition of a conditional literal sure to hold changes nothing
         let sure = match st.defines {
             Defines::Aux(Aux::Condition(j)) => match &rule.body[j] {
@@ -155,24 +161,22 @@ impl Search<'_, '_> {
             },
             _ => None,
         };
-        self.instance(rule, st, Some((self.suspect.slot, sure)), &possible)
+        let suspect = Some((self.suspect.slot, sure));
+        self.instance(rule, st, &negated, suspect, &possible)
+    }
+
+    /// Whether `atom` under `binding` is sure to be an input fact.
+    fn surely_fact(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> bool {
+        self.input.iter().any(|&(p, args)| {
+            p == atom.pred && known_args_equal(self.syms(), atom, args, binding) == Some(true)
+        })
     }
 
     /// Whether one of the alternatives of a conditional literal holds for sure under
     /// `binding` (see the module documentation).
     fn sure(&self, alts: &[ir::Local<ir::Lit>], binding: &[Option<Sym>]) -> bool {
-        let syms = self.syms();
-        let equal = |atom: &ir::Atom, args: &[Sym]| -> Option<bool> {
-            let mut all = Some(true);
-            for (t, &v) in atom.args.iter().zip(args) {
-                match known_equal(syms, t, v, binding) {
-                    Some(false) => return Some(false),
-                    None => all = None,
-                    Some(true) => {}
-                }
-            }
-            all
-        };
+        let equal =
+            |atom: &ir::Atom, args: &[Sym]| known_args_equal(self.syms(), atom, args, binding);
         alts.iter().any(|alt| {
             alt.cond.lits.is_empty()
                 && match &alt.item {
@@ -181,10 +185,7 @@ impl Search<'_, '_> {
                         sign: Sign::Pos,
                         atom,
                         ..
-                    } => self
-                        .input
-                        .iter()
-                        .any(|&(p, args)| p == atom.pred && equal(atom, args) == Some(true)),
+                    } => self.surely_fact(atom, binding),
                     ir::Lit::Atom {
                         sign: Sign::Not,
                         atom,
@@ -205,10 +206,10 @@ impl Search<'_, '_> {
         let mut out = HashSet::new();
         loop {
             let before = out.len();
-            for st in statements {
+            for (n, st) in statements.iter().enumerate() {
                 if let Defines::Aux(x) = st.defines
                     && !out.contains(&x)
-                    && self.instance(rule, st, None, &out)
+                    && self.instance(rule, st, &negated_atoms(rule, statements, n), None, &out)
                 {
                     out.insert(x);
                 }
@@ -227,6 +228,7 @@ impl Search<'_, '_> {
         &self,
         rule: &ir::Rule,
         st: &Statement,
+        negated: &[&ir::Atom],
         suspect: Option<(usize, Option<&[ir::Local<ir::Lit>]>)>,
         possible: &HashSet<Aux>,
     ) -> bool {
@@ -247,6 +249,7 @@ impl Search<'_, '_> {
             binding: vec![None; rule.vars.len()],
             steps: 0,
             harmless: suspect.and_then(|(_, sure)| sure),
+            negated,
         };
         join.extend(&atoms)
     }
@@ -272,15 +275,23 @@ struct Join<'s, 'a, 'r> {
     /// The alternatives of a conditional literal: an instance under which one holds for sure
     /// does not count.
     harmless: Option<&'s [ir::Local<ir::Lit>]>,
+    /// The atoms of the statement's `not` literals: an instance under which one is an input
+    /// fact does not count.
+    negated: &'s [&'s ir::Atom],
 }
 
 impl Join<'_, '_, '_> {
     /// Whether the atoms (each with "matched to an atom from outside") join.
     fn extend(&mut self, atoms: &[(&ir::Atom, bool)]) -> bool {
         let Some((&(atom, outside), rest)) = atoms.split_first() else {
+            let binding = &self.binding;
             return self
                 .harmless
-                .is_none_or(|alts| !self.search.sure(alts, &self.binding));
+                .is_none_or(|alts| !self.search.sure(alts, binding))
+                && !self
+                    .negated
+                    .iter()
+                    .any(|a| self.search.surely_fact(a, binding));
         };
         let g = self.search.g;
         let relation = &g.relations[atom.pred];
@@ -334,6 +345,70 @@ impl Join<'_, '_, '_> {
             CTerm::Unary(..) | CTerm::Binary(..) => true,
         }
     }
+}
+
+/// The atoms of the `not` literals of statement `n` of `rule`: of the body for the rule proper
+/// (the last statement), of the element's condition for an element of a conditional
+/// disjunction, of the condition for the condition of a conditional literal.
+fn negated_atoms<'x>(rule: &'x ir::Rule, statements: &[Statement], n: usize) -> Vec<&'x ir::Atom> {
+    let negative = |l: &'x ir::Lit| match l {
+        ir::Lit::Atom {
+            sign: Sign::Not,
+            atom,
+            ..
+        } => Some(atom),
+        _ => None,
+    };
+    if n + 1 == statements.len() {
+        return rule
+            .body
+            .iter()
+            .filter_map(|b| match b {
+                ir::Body::Lit(l) => negative(l),
+                _ => None,
+            })
+            .collect();
+    }
+    let cond: Option<&'x ir::Condition> = match statements[n].defines {
+        Defines::Aux(Aux::Condition(j)) => match &rule.body[j] {
+            ir::Body::Conditional { cond, .. } => Some(cond),
+            _ => None,
+        },
+        Defines::HeadsLate => match &rule.head {
+            ir::Head::Disjunction(elems) => {
+                // one statement per head of each element, in order
+                let k = statements[..n]
+                    .iter()
+                    .filter(|st| st.defines == Defines::HeadsLate)
+                    .count();
+                elems
+                    .iter()
+                    .flat_map(|e| e.heads.iter().map(move |_| &e.cond))
+                    .nth(k)
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    cond.map_or(Vec::new(), |c| c.lits.iter().filter_map(negative).collect())
+}
+
+/// Whether the arguments of `atom` under `binding` equal `args`: None where that is not known.
+fn known_args_equal(
+    syms: &SymbolTable,
+    atom: &ir::Atom,
+    args: &[Sym],
+    binding: &[Option<Sym>],
+) -> Option<bool> {
+    let mut all = Some(true);
+    for (t, &v) in atom.args.iter().zip(args) {
+        match known_equal(syms, t, v, binding) {
+            Some(false) => return Some(false),
+            None => all = None,
+            Some(true) => {}
+        }
+    }
+    all
 }
 
 /// Whether term `t` under `binding` equals value `v`: None where that is not known (an unbound
