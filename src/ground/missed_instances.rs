@@ -16,6 +16,18 @@
 //! clingo's. Negative literals, comparisons and aggregates count as true, terms with arithmetic
 //! match any value, and a search that grows too large counts as a find: the search errs on the
 //! side of refusing.
+//!
+//! Two kinds of misses change nothing, and are not counted:
+//! * a missed element of a conditional disjunction, when another element of it that clingo
+//!   does not miss has a fact for its head and facts (or nothing) for its condition: every
+//!   instance of the rule is satisfied by that fact, with or without the missed element;
+//! * a missed instance of the condition of a conditional body literal (clingo leaves out the
+//!   conjunct `condition -> literal` for it), when the literal is sure to hold: an input fact,
+//!   or `not a` for an atom aspsat never derives.
+//!
+//! Nor are instances with a literal `not a` whose atom is an input fact: in the body of the
+//! rule proper (no body instance), in the condition of a disjunction element or of a
+//! conditional body literal (a condition that never holds).
 
 use super::facts::InputFacts;
 use super::gringo_rounds::{self, Aux, Defines, Slot, Statement};
@@ -26,10 +38,65 @@ use super::state::Grounder;
 use super::term::CTerm;
 use crate::symbol::{Sym, SymData, SymbolTable};
 use crate::syntax::Diagnostic;
+use crate::syntax::ast::Sign;
 use std::collections::HashSet;
 
 /// Matches tried per search before it counts as a find.
 const BUDGET: usize = 200_000;
+
+/// Whether the suspect is an element of a conditional disjunction with another element that
+/// clingo does not miss (none of its statements is a suspect) whose head is an input fact and
+/// whose condition is input facts (or empty).
+fn satisfied_by_fact(
+    g: &Grounder,
+    rules: &[Planned],
+    suspect: &Suspect,
+    suspects: &[Suspect],
+    input: &HashSet<(ir::PredId, &[Sym])>,
+) -> bool {
+    let rule = &rules[suspect.rule].rule;
+    let ir::Head::Disjunction(elems) = &rule.head else {
+        return false;
+    };
+    let statements = gringo_rounds::statements(rule, &g.program.symbols);
+    if statements[suspect.statement].defines != Defines::HeadsLate {
+        return false;
+    }
+    // The statements of the head elements, one per head of each element, in order.
+    let element_statements: Vec<usize> = (0..statements.len())
+        .filter(|&n| statements[n].defines == Defines::HeadsLate)
+        .collect();
+    let heads = elems
+        .iter()
+        .flat_map(|e| e.heads.iter().map(move |h| (e, h)));
+    let fact = |a: &ir::Atom| {
+        let args: Option<Vec<Sym>> = a
+            .args
+            .iter()
+            .map(|t| match t {
+                CTerm::Sym(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        args.is_some_and(|args| input.contains(&(a.pred, &args[..])))
+    };
+    heads.zip(element_statements).any(|((elem, head), n)| {
+        n != suspect.statement
+            && !suspects
+                .iter()
+                .any(|s| s.rule == suspect.rule && s.statement == n)
+            && head.cond.lits.is_empty()
+            && fact(&head.item)
+            && elem.cond.lits.iter().all(|l| match l {
+                ir::Lit::Atom {
+                    sign: Sign::Pos,
+                    atom,
+                    ..
+                } => fact(atom),
+                _ => false,
+            })
+    })
+}
 
 /// Refuses the first rule of `suspects` (sorted by rule) with an instance clingo may miss.
 /// `earlier` holds the number of atoms each predicate had before this grounding.
@@ -47,6 +114,9 @@ pub(super) fn refuse(
         .map(|i| (facts.pred(i), facts.args(i)))
         .collect();
     for s in suspects {
+        if satisfied_by_fact(g, rules, s, suspects, &input) {
+            continue;
+        }
         let search = Search {
             g,
             rules,
@@ -80,8 +150,54 @@ impl Search<'_, '_> {
         let rule = &self.rules[self.suspect.rule].rule;
         let statements = gringo_rounds::statements(rule, self.syms());
         let possible = self.possible_auxiliaries(rule, &statements);
-        let st = &statements[self.suspect.statement];
-        self.instance(rule, st, Some(self.suspect.slot), &possible)
+        let n = self.suspect.statement;
+        let st = &statements[n];
+        let negated = negated_atoms(rule, &statements, n);
+        // a missed condition of a conditional literal sure to hold changes nothing
+        let sure = match st.defines {
+            Defines::Aux(Aux::Condition(j)) => match &rule.body[j] {
+                ir::Body::Conditional { alts, .. } => Some(&alts[..]),
+                _ => None,
+            },
+            _ => None,
+        };
+        let suspect = Some((self.suspect.slot, sure));
+        self.instance(rule, st, &negated, suspect, &possible)
+    }
+
+    /// Whether `atom` under `binding` is sure to be an input fact.
+    fn surely_fact(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> bool {
+        self.input.iter().any(|&(p, args)| {
+            p == atom.pred && known_args_equal(self.syms(), atom, args, binding) == Some(true)
+        })
+    }
+
+    /// Whether one of the alternatives of a conditional literal holds for sure under
+    /// `binding` (see the module documentation).
+    fn sure(&self, alts: &[ir::Local<ir::Lit>], binding: &[Option<Sym>]) -> bool {
+        let equal =
+            |atom: &ir::Atom, args: &[Sym]| known_args_equal(self.syms(), atom, args, binding);
+        alts.iter().any(|alt| {
+            alt.cond.lits.is_empty()
+                && match &alt.item {
+                    ir::Lit::Bool(b) => *b,
+                    ir::Lit::Atom {
+                        sign: Sign::Pos,
+                        atom,
+                        ..
+                    } => self.surely_fact(atom, binding),
+                    ir::Lit::Atom {
+                        sign: Sign::Not,
+                        atom,
+                        ..
+                    } => {
+                        let relation = &self.g.relations[atom.pred];
+                        (0..relation.len())
+                            .all(|row| equal(atom, relation.row_args(row)) == Some(false))
+                    }
+                    _ => false,
+                }
+        })
     }
 
     /// The auxiliary atoms of `rule` that may have instances: those defined by a statement
@@ -90,10 +206,10 @@ impl Search<'_, '_> {
         let mut out = HashSet::new();
         loop {
             let before = out.len();
-            for st in statements {
+            for (n, st) in statements.iter().enumerate() {
                 if let Defines::Aux(x) = st.defines
                     && !out.contains(&x)
-                    && self.instance(rule, st, None, &out)
+                    && self.instance(rule, st, &negated_atoms(rule, statements, n), None, &out)
                 {
                     out.insert(x);
                 }
@@ -104,16 +220,19 @@ impl Search<'_, '_> {
         }
     }
 
-    /// Whether statement `st` of `rule` has an instance (its literal `outside`, if given,
-    /// matched to an atom from outside the loop): its auxiliary atoms are among `possible`, its
-    /// positive atoms (those sure to be in it, and the one at risk) join with aspsat's atoms.
+    /// Whether statement `st` of `rule` has an instance (with `suspect`: its literal at risk
+    /// matched to an atom from outside the loop, and none of the alternatives given sure to
+    /// hold): its auxiliary atoms are among `possible`, its positive atoms (those sure to be in
+    /// it, and the one at risk) join with aspsat's atoms.
     fn instance(
         &self,
         rule: &ir::Rule,
         st: &Statement,
-        outside: Option<usize>,
+        negated: &[&ir::Atom],
+        suspect: Option<(usize, Option<&[ir::Local<ir::Lit>]>)>,
         possible: &HashSet<Aux>,
     ) -> bool {
+        let outside = suspect.map(|(slot, _)| slot);
         let mut atoms: Vec<(&ir::Atom, bool)> = Vec::new();
         for (i, ((slot, _), &uncertain)) in st.slots.iter().zip(&st.uncertain).enumerate() {
             let at_risk = outside == Some(i);
@@ -129,6 +248,8 @@ impl Search<'_, '_> {
             search: self,
             binding: vec![None; rule.vars.len()],
             steps: 0,
+            harmless: suspect.and_then(|(_, sure)| sure),
+            negated,
         };
         join.extend(&atoms)
     }
@@ -151,13 +272,26 @@ struct Join<'s, 'a, 'r> {
     search: &'s Search<'a, 'r>,
     binding: Vec<Option<Sym>>,
     steps: usize,
+    /// The alternatives of a conditional literal: an instance under which one holds for sure
+    /// does not count.
+    harmless: Option<&'s [ir::Local<ir::Lit>]>,
+    /// The atoms of the statement's `not` literals: an instance under which one is an input
+    /// fact does not count.
+    negated: &'s [&'s ir::Atom],
 }
 
 impl Join<'_, '_, '_> {
     /// Whether the atoms (each with "matched to an atom from outside") join.
     fn extend(&mut self, atoms: &[(&ir::Atom, bool)]) -> bool {
         let Some((&(atom, outside), rest)) = atoms.split_first() else {
-            return true;
+            let binding = &self.binding;
+            return self
+                .harmless
+                .is_none_or(|alts| !self.search.sure(alts, binding))
+                && !self
+                    .negated
+                    .iter()
+                    .any(|a| self.search.surely_fact(a, binding));
         };
         let g = self.search.g;
         let relation = &g.relations[atom.pred];
@@ -210,6 +344,102 @@ impl Join<'_, '_, '_> {
             },
             CTerm::Unary(..) | CTerm::Binary(..) => true,
         }
+    }
+}
+
+/// The atoms of the `not` literals of statement `n` of `rule`: of the body for the rule proper
+/// (the last statement), of the element's condition for an element of a conditional
+/// disjunction, of the condition for the condition of a conditional literal.
+fn negated_atoms<'x>(rule: &'x ir::Rule, statements: &[Statement], n: usize) -> Vec<&'x ir::Atom> {
+    let negative = |l: &'x ir::Lit| match l {
+        ir::Lit::Atom {
+            sign: Sign::Not,
+            atom,
+            ..
+        } => Some(atom),
+        _ => None,
+    };
+    if n + 1 == statements.len() {
+        return rule
+            .body
+            .iter()
+            .filter_map(|b| match b {
+                ir::Body::Lit(l) => negative(l),
+                _ => None,
+            })
+            .collect();
+    }
+    let cond: Option<&'x ir::Condition> = match statements[n].defines {
+        Defines::Aux(Aux::Condition(j)) => match &rule.body[j] {
+            ir::Body::Conditional { cond, .. } => Some(cond),
+            _ => None,
+        },
+        Defines::HeadsLate => match &rule.head {
+            ir::Head::Disjunction(elems) => {
+                // one statement per head of each element, in order
+                let k = statements[..n]
+                    .iter()
+                    .filter(|st| st.defines == Defines::HeadsLate)
+                    .count();
+                elems
+                    .iter()
+                    .flat_map(|e| e.heads.iter().map(move |_| &e.cond))
+                    .nth(k)
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    cond.map_or(Vec::new(), |c| c.lits.iter().filter_map(negative).collect())
+}
+
+/// Whether the arguments of `atom` under `binding` equal `args`: None where that is not known.
+fn known_args_equal(
+    syms: &SymbolTable,
+    atom: &ir::Atom,
+    args: &[Sym],
+    binding: &[Option<Sym>],
+) -> Option<bool> {
+    let mut all = Some(true);
+    for (t, &v) in atom.args.iter().zip(args) {
+        match known_equal(syms, t, v, binding) {
+            Some(false) => return Some(false),
+            None => all = None,
+            Some(true) => {}
+        }
+    }
+    all
+}
+
+/// Whether term `t` under `binding` equals value `v`: None where that is not known (an unbound
+/// variable, arithmetic).
+fn known_equal(syms: &SymbolTable, t: &CTerm, v: Sym, binding: &[Option<Sym>]) -> Option<bool> {
+    match t {
+        CTerm::Sym(s) => Some(*s == v),
+        CTerm::Var(x) => binding[*x].map(|b| b == v),
+        CTerm::Fun {
+            name,
+            args,
+            negative,
+        } => match syms.get(v) {
+            SymData::Fun {
+                name: n2,
+                args: a2,
+                negative: g2,
+            } if name == n2 && negative == g2 && args.len() == a2.len() => {
+                let mut all = Some(true);
+                for (t, &v) in args.iter().zip(a2) {
+                    match known_equal(syms, t, v, binding) {
+                        Some(false) => return Some(false),
+                        None => all = None,
+                        Some(true) => {}
+                    }
+                }
+                all
+            }
+            _ => Some(false),
+        },
+        CTerm::Unary(..) | CTerm::Binary(..) => None,
     }
 }
 
