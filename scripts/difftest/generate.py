@@ -398,7 +398,7 @@ class Gen:
 
     def binder(self, var, where, scope):
         """The literals that bind `var`: `d(var)`, or comparisons bounding it."""
-        if self.on("cmp.bound", 0.15):
+        if self.on("cmp.bound", 0.06):
             return self.bounded(var, where, scope)
         return [f"d({var})"]
 

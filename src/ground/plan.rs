@@ -320,9 +320,11 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[VarId]) -> Diagnostic {
 /// A choice or head aggregate with one element and no bounds is moved into the body by
 /// clingo's grounder (`{a : c} :- B.` becomes `{a} :- B, c.`), which makes the element's
 /// variables global: one also used in a body conditional literal or aggregate is the same
-/// variable there (`{ r : p(Z) } :- #count { Z : q(Z) } > 1.` counts `q(Z)` for the `Z` of
-/// `p(Z)` only, and clingo carries bounds from comparisons across). aspsat keeps them apart,
-/// so such a rule is refused.
+/// variable there, and the bounds comparisons give it cross over
+/// (`{ r : Z >= 2, Z <= 4 } :- #count { Z : 0 <= Z, Z < 3 } > 0.` is unsafe in clingo).
+/// aspsat keeps them apart; where a comparison mentions such a variable the rule is refused.
+/// (Without comparisons the difference remains: `{ r : p(Z) } :- #count { Z : q(Z) } > 1.`
+/// counts `q(Z)` for the `Z` of `p(Z)` only in clingo; a known wrong answer, see the README.)
 fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
     let Head::Choice { elems, guards, .. } = &rule.head else {
         return Ok(());
@@ -341,6 +343,15 @@ fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
     elem.cond.lits.iter().for_each(|l| in_elem.extend(l.vars()));
     let mut plain = Vec::new();
     let mut in_conditions = Vec::new();
+    let mut compared: Vec<VarId> = Vec::new();
+    let mut comparisons = |lits: &[Lit]| {
+        for l in lits {
+            if let Lit::Cmp { .. } = l {
+                compared.extend(l.vars());
+            }
+        }
+    };
+    comparisons(&elem.cond.lits);
     for b in &rule.body {
         match b {
             Body::Lit(l) => plain.extend(l.vars()),
@@ -350,20 +361,27 @@ fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
                 cond.lits
                     .iter()
                     .for_each(|l| in_conditions.extend(l.vars()));
+                comparisons(&cond.lits);
             }
-            Body::Aggregate(a) => in_conditions.extend(a.vars()),
+            Body::Aggregate(a) => {
+                in_conditions.extend(a.vars());
+                a.elems.iter().for_each(|e| comparisons(&e.cond.lits));
+            }
         }
     }
     let shared = in_elem.iter().find(|v| {
-        !rule.vars[**v].name.starts_with('#') && in_conditions.contains(v) && !plain.contains(v)
+        !rule.vars[**v].name.starts_with('#')
+            && in_conditions.contains(v)
+            && !plain.contains(v)
+            && compared.contains(v)
     });
     match shared {
         Some(&v) => Err(Diagnostic::error(
             &rule.span,
             format!(
                 "variable '{}' of the only element of a choice or head aggregate without bounds \
-                 is also used in a body conditional literal or aggregate: clingo moves the \
-                 element into the body, which makes them one variable (not supported)",
+                 is compared and also used in a body conditional literal or aggregate: clingo \
+                 moves the element into the body, which makes them one variable (not supported)",
                 rule.vars[v].name
             ),
         )),
