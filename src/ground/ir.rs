@@ -47,6 +47,8 @@ pub enum Lit {
         lo: CTerm,
         hi: CTerm,
         span: Span,
+        /// Not written: the bounds comparisons give `var` (see `linear_bounds`).
+        implied: bool,
     },
     Bool(bool),
 }

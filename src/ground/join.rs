@@ -342,7 +342,14 @@ impl Grounder {
         matched: &mut [Option<AtomId>],
         on_match: &mut MatchCallback<'_>,
     ) -> Result<(), Diagnostic> {
-        let ir::Lit::Range { var, lo, hi, span } = lit else {
+        let ir::Lit::Range {
+            var,
+            lo,
+            hi,
+            span,
+            implied,
+        } = lit
+        else {
             unreachable!("range steps are ranges")
         };
         let (Some(lo), Some(hi)) = (self.eval(lo, b)?, self.eval(hi, b)?) else {
@@ -357,10 +364,16 @@ impl Grounder {
             return Ok(());
         };
         if (hi as i64) - (lo as i64) >= self.max_size as i64 {
+            let what = if *implied {
+                // (the span is the variable's)
+                format!("the range {lo}..{hi} that comparisons allow for this variable")
+            } else {
+                format!("the interval {lo}..{hi}")
+            };
             return Err(Diagnostic::error(
                 span,
                 format!(
-                    "the interval {lo}..{hi} has more elements than the grounding limit of {} (--max-ground)",
+                    "{what} has more elements than the grounding limit of {} (--max-ground)",
                     self.max_size
                 ),
             ));

@@ -4,6 +4,7 @@
 //! - [`unpool`]: pools expanded, and the scope of each interval, as clingo reads them;
 //! - [`compile`] (with [`term`]): statements to rules in the intermediate form [`ir`],
 //!   variables and conditions numbered per rule;
+//! - [`linear_bounds`]: the range literals gringo adds for variables that comparisons bound;
 //! - [`plan`]: the safety check and the join order of every body and condition;
 //! - [`schedule`]: components of the predicate dependency graph bottom-up, semi-naive inside
 //!   recursive components; it drives
@@ -26,6 +27,7 @@ pub mod incremental;
 mod ir;
 mod join;
 mod levels;
+mod linear_bounds;
 mod missed_instances;
 mod own_conditions;
 pub mod parts;
@@ -211,6 +213,8 @@ fn compile_and_plan(
                 },
                 None => rule,
             };
+            let mut rule = rule;
+            linear_bounds::add_ranges(&mut rule, compiler.syms)?;
             let plan = plan::plan_rule(&rule)?;
             rules.push(Planned {
                 rule,

@@ -6,7 +6,8 @@
 //! Greedy scores, best first: tests of fully bound literals (1000), matches of atoms whose
 //! arguments are all bound (900), assignments `X = t` (500), matches of partially bound atoms
 //! (100 plus the number of bound arguments, so more selective matches go first), ranges (50),
-//! aggregate assignments (40). Ties keep the written order.
+//! aggregate assignments (40), ranges that comparisons imply (30, see `linear_bounds`). Ties
+//! keep the written order.
 
 use super::ir::{Body, CondId, Condition, Head, Lit, Rule, Step};
 use super::term::{CTerm, VarId};
@@ -215,12 +216,22 @@ fn candidate(
                 return None;
             }
         }
-        Lit::Range { var, lo, hi, .. } => {
+        Lit::Range {
+            var,
+            lo,
+            hi,
+            implied,
+            ..
+        } => {
             if !(all_in(&lo.vars(), bound) && all_in(&hi.vars(), bound)) {
                 return None;
             }
             if bound[*var] {
                 (1000, Step::Test(i))
+            } else if *implied {
+                // the bounds comparisons give a variable: enumerated only when nothing else
+                // binds it (an aggregate assignment included)
+                (30, Step::Range(i))
             } else {
                 (50, Step::Range(i))
             }
@@ -623,15 +634,37 @@ mod tests {
 
     #[test]
     fn ranges_come_after_matches_that_bind_their_variable() {
-        // `X = 1..3` is compiled to `X = #Range` with the range on the new variable `#Range`
+        // `X = 1..3` is compiled to `X = #Range` with the range on the new variable `#Range`;
+        // the equality bounds X too, so X gets the range gringo's inequality solver gives it
+        // (`linear_bounds`), tested once `p(X)` binds X
         assert_eq!(
             body_order("h(X) :- X = 1..3, p(X)."),
-            ["match p(X)", "assign X=#Range", "test #Range=1..3"]
+            [
+                "match p(X)",
+                "test X=1..3",
+                "assign X=#Range",
+                "test #Range=1..3"
+            ]
         );
         // a range whose variable nothing else binds is enumerated, after the matches
         assert_eq!(
             body_order("h(X,Y) :- Y = 1..3, p(X)."),
-            ["match p(X)", "range #Range=1..3", "assign Y=#Range"]
+            [
+                "match p(X)",
+                "range #Range=1..3",
+                "assign Y=#Range",
+                "test Y=1..3"
+            ]
+        );
+        // a range that comparisons imply comes after an aggregate that binds the variable
+        assert_eq!(
+            body_order("h(S) :- S = #count { Y : q(Y) }, S > 0, S < 1000000000."),
+            [
+                "aggregate S",
+                "test S>0",
+                "test S<1000000000",
+                "test S=1..999999999"
+            ]
         );
     }
 

@@ -16,14 +16,14 @@ use super::optimize::{Extension, OptimizationSink, costs};
 use super::{Next, Search, SolveError, shown_symbols};
 use crate::cnf::CnfLit;
 use crate::program::GroundProgram;
-use crate::translate::card::{CardEncoding, at_least};
+use crate::translate::card::IncrementalTotalizer;
 use crate::translate::{EncodingStats, Translation, Value};
 use std::collections::HashMap;
 
-/// A totalizer over a core's cost literals: `outputs[i]` ↔ at least `i + 1` of `inputs`.
+/// An incremental totalizer over a core's cost literals, cut at the counts asked so far.
 struct Sum {
-    inputs: Vec<CnfLit>,
-    outputs: Vec<CnfLit>,
+    inputs: usize,
+    totalizer: IncrementalTotalizer,
 }
 
 /// The cost literals of a level, weights made positive: `(literal that pays, weight)` and the
@@ -200,8 +200,8 @@ pub(crate) fn minimize_level(
             continue;
         }
         let mut sum = Sum {
-            inputs: core,
-            outputs: Vec::new(),
+            inputs: core.len(),
+            totalizer: IncrementalTotalizer::new(&core),
         };
         if let Some(at_least_two) = output(ext, &mut sum, 1) {
             sums.push(sum);
@@ -235,25 +235,19 @@ fn harden(
     }
 }
 
-/// The literal "at least `k + 1` inputs are true" of a sum, extending its totalizer when it
-/// was cut below; `None` when `k` is beyond the inputs.
+/// The literal "at least `k + 1` inputs are true" of a sum, raising its totalizer's cut to
+/// `k + 1` (only the new counts' clauses are added); `None` when `k` is beyond the inputs.
 fn output(ext: &mut Extension, sum: &mut Sum, k: usize) -> Option<CnfLit> {
-    if k >= sum.inputs.len() {
+    if k >= sum.inputs {
         return None;
     }
-    if k >= sum.outputs.len() {
-        // Double the cut: a new encoding over the same inputs (the old outputs stay defined).
-        let cut = (2 * (k + 1)).min(sum.inputs.len());
-        let inputs = &sum.inputs;
-        let (outputs, clauses, vars) = EncodingStats::measure(&mut ext.cnf, |cnf| {
-            at_least(cnf, inputs, cut, CardEncoding::Totalizer)
-        });
-        ext.stats.pb_clauses += clauses;
-        ext.stats.pb_vars += vars;
-        ext.flush();
-        sum.outputs = outputs;
-    }
-    Some(sum.outputs[k])
+    let totalizer = &mut sum.totalizer;
+    let (out, clauses, vars) =
+        EncodingStats::measure(&mut ext.cnf, |cnf| totalizer.outputs(cnf, k + 1)[k]);
+    ext.stats.pb_clauses += clauses;
+    ext.stats.pb_vars += vars;
+    ext.flush();
+    Some(out)
 }
 
 #[cfg(test)]

@@ -15,8 +15,9 @@
 //! it (each variable first as the previous model has it) looks for the next model, or shows that
 //! propagation refutes every branch. Only when that search runs out of its budget, or reaches a
 //! leaf whose completion is no answer set, is the SAT solver asked, with the path as
-//! assumptions: one solver call costs as much as hundreds of propagation steps. Under `--project` the shown atoms take the place of the
-//! determining ones (distinct projections are distinct assignments to them).
+//! assumptions (the budget adapts to how often the search succeeds, see [`Budget`]). Under
+//! `--project` the shown atoms take the place of the determining ones (distinct projections are
+//! distinct assignments to them).
 //!
 //! Back ends that are not incremental (external solvers, re-run for every call) get blocking
 //! clauses over the same variables instead: one run per model rather than one per flip.
@@ -142,16 +143,17 @@ pub fn enumerate(
     options: &SolveOptions,
     on_model: &mut dyn FnMut(&Model, &[bool]) -> Next,
 ) -> Result<(Outcome, SolveStats), SolveError> {
-    enumerate_within(program, tr, backend, options, EXPLORE_BUDGET, on_model)
+    let budget = Budget::for_vars(tr.cnf.num_vars());
+    enumerate_within(program, tr, backend, options, budget, on_model)
 }
 
-/// [`enumerate`] with the number of decisions the search by propagation may take below a flip.
+/// [`enumerate`] with the given budget of the search by propagation below a flip.
 fn enumerate_within(
     program: &GroundProgram,
     tr: &Translation,
     backend: &mut dyn SatBackend,
     options: &SolveOptions,
-    budget: usize,
+    budget: Budget,
     on_model: &mut dyn FnMut(&Model, &[bool]) -> Next,
 ) -> Result<(Outcome, SolveStats), SolveError> {
     let vars: Vec<CnfLit> = if options.project {
@@ -181,9 +183,46 @@ fn enumerate_within(
     Ok((outcome, search.finish()))
 }
 
-/// Decisions a search by propagation may take below a flipped literal before the SAT solver is
-/// asked instead (one solver call costs about as much as a few hundred decisions).
-const EXPLORE_BUDGET: usize = 256;
+/// How many assignments the search by propagation below a flip may make before the SAT solver
+/// is asked instead. It halves after each search that gives up and doubles after each that
+/// settles its flip, within bounds proportional to the number of CNF variables: where the
+/// search mostly succeeds (queens, jodici) it saves most solver calls, where it mostly fails
+/// (the solver's learnt clauses settle the flips at once) it costs little.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    current: u64,
+    min: u64,
+    max: u64,
+}
+
+impl Budget {
+    fn for_vars(num_vars: u32) -> Self {
+        let n = u64::from(num_vars).max(64);
+        Budget {
+            current: 4 * n,
+            min: n / 4,
+            max: 16 * n,
+        }
+    }
+
+    /// Always `assignments` (for tests).
+    #[cfg(test)]
+    fn fixed(assignments: u64) -> Self {
+        Budget {
+            current: assignments,
+            min: assignments,
+            max: assignments,
+        }
+    }
+
+    fn settled(&mut self) {
+        self.current = (self.current * 2).min(self.max);
+    }
+
+    fn gave_up(&mut self) {
+        self.current = (self.current / 2).max(self.min);
+    }
+}
 
 /// What the search by propagation found below a flipped literal.
 enum Below {
@@ -200,8 +239,7 @@ struct Walk<'a, 'b> {
     program: &'a GroundProgram,
     vars: &'b [CnfLit],
     max_models: usize,
-    /// Decisions the search by propagation may take below a flip.
-    budget: usize,
+    budget: Budget,
     on_model: &'b mut dyn FnMut(&Model, &[bool]) -> Next,
 }
 
@@ -297,7 +335,7 @@ impl Walk<'_, '_> {
 
     /// A search by propagation alone below the current path (the propagator is at its last
     /// level): depth first over the remaining variables, each first as `previous` has it, for
-    /// at most `self.budget` decisions. On [`Below::Model`] the path is extended to that
+    /// at most `self.budget` assignments. On [`Below::Model`] the path is extended to that
     /// model's leaf (a literal counts as flipped when its other value was refuted on the way, or
     /// is implied), and the model is counted as found. Otherwise path and propagator are as
     /// they were. A branch counts as empty only when propagation refutes it: every answer set
@@ -310,11 +348,11 @@ impl Walk<'_, '_> {
         backend: &mut dyn SatBackend,
     ) -> Below {
         let start = path.len();
-        let mut budget = self.budget;
+        let limit = prop.assignments + self.budget.current;
         // The literal to decide next at depth `path.len()`, and whether its other value is
         // settled (refuted, or it is implied).
         let mut next: Option<(CnfLit, bool)> = None;
-        while budget > 0 {
+        loop {
             let (lit, settled) = match next.take() {
                 Some(choice) => choice,
                 None if path.len() == self.vars.len() => {
@@ -322,6 +360,7 @@ impl Walk<'_, '_> {
                     // values of variables propagation left open may not fit).
                     let candidate = prop.model(previous);
                     if self.search.accept(&candidate, backend) {
+                        self.budget.settled();
                         return Below::Model(candidate);
                     }
                     break;
@@ -334,7 +373,9 @@ impl Walk<'_, '_> {
                     }
                 }
             };
-            budget -= 1;
+            if prop.assignments >= limit {
+                break;
+            }
             if prop.decide(lit) {
                 path.push((lit, settled));
                 continue;
@@ -349,6 +390,7 @@ impl Walk<'_, '_> {
             }
             if path.len() == start {
                 prop.backtrack(start);
+                self.budget.settled();
                 return Below::Empty;
             }
             let (lit, _) = path.pop().expect("deeper than start");
@@ -357,6 +399,7 @@ impl Walk<'_, '_> {
         }
         path.truncate(start);
         prop.backtrack(start);
+        self.budget.gave_up();
         Below::Undecided
     }
 
@@ -386,7 +429,7 @@ mod tests {
 
     /// The models of `text` (shown atoms as text, in the order found) enumerated with the
     /// given budget of the search by propagation, and how many solver calls it took.
-    fn models(text: &str, project: bool, budget: usize) -> (Vec<String>, usize) {
+    fn models(text: &str, project: bool, budget: Budget) -> (Vec<String>, usize) {
         let statements = syntax::parse(text, Arc::from("test.lp")).unwrap();
         let compiled = compile(&statements, &CompileOptions::default()).unwrap();
         let tr = &compiled.translation;
@@ -451,14 +494,14 @@ mod tests {
         // not when candidates fail the stability check, nor when propagation leaves atoms
         // outside the projection open)
         for (text, project, expected, propagation_suffices) in programs {
-            let (reference, _) = models(text, project, 0);
+            let (reference, _) = models(text, project, Budget::fixed(0));
             assert_eq!(reference.len(), expected, "{text}");
             let mut sorted = reference.clone();
             sorted.sort();
             sorted.dedup();
             assert_eq!(sorted.len(), reference.len(), "a model repeats: {text}");
             for budget in [1, 2, 3, 5, 8, 13, 40, 256, 1 << 20] {
-                let (mut found, calls) = models(text, project, budget);
+                let (mut found, calls) = models(text, project, Budget::fixed(budget));
                 found.sort();
                 assert_eq!(found, sorted, "budget {budget}: {text}");
                 if budget == 1 << 20 && propagation_suffices {

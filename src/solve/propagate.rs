@@ -32,6 +32,8 @@ pub(crate) struct Propagator {
     head: usize,
     /// The CNF is refuted without any decision.
     pub refuted: bool,
+    /// Assignments made so far, a measure of the work done.
+    pub assignments: u64,
 }
 
 fn code(l: CnfLit) -> usize {
@@ -51,6 +53,7 @@ impl Propagator {
             levels: Vec::new(),
             head: 0,
             refuted: false,
+            assignments: 0,
         };
         let mut units = Vec::new();
         for clause in cnf.clauses() {
@@ -99,14 +102,6 @@ impl Propagator {
         }
     }
 
-    fn is_true(&self, l: CnfLit) -> bool {
-        self.value[code(l)] > 0
-    }
-
-    fn is_false(&self, l: CnfLit) -> bool {
-        self.value[code(l)] < 0
-    }
-
     /// Makes `l` true (without propagating); `false` if it is false already.
     fn assign(&mut self, l: CnfLit) -> bool {
         match self.value[code(l)] {
@@ -114,6 +109,7 @@ impl Propagator {
                 self.value[code(l)] = 1;
                 self.value[code(-l)] = -1;
                 self.trail.push(l);
+                self.assignments += 1;
                 true
             }
             v => v > 0,
@@ -174,32 +170,40 @@ impl Propagator {
 
     /// Visits the long clauses watching `false_lit`, which just became false.
     fn propagate_long(&mut self, false_lit: CnfLit) -> bool {
-        let mut watching = std::mem::take(&mut self.watches[code(false_lit)]);
+        // The fields apart, so that the loop keeps their addresses in registers.
+        let Propagator {
+            lits,
+            starts,
+            watches,
+            value,
+            trail,
+            assignments,
+            ..
+        } = self;
+        let mut watching = std::mem::take(&mut watches[code(false_lit)]);
         let mut i = 0;
         let mut ok = true;
         while i < watching.len() {
             let Watch { clause, blocker } = watching[i];
-            if self.is_true(blocker) {
+            if value[code(blocker)] > 0 {
                 i += 1;
                 continue;
             }
-            let (s, e) = (
-                self.starts[clause as usize],
-                self.starts[clause as usize + 1],
-            );
-            if self.lits[s] == false_lit {
-                self.lits.swap(s, s + 1);
+            let c = clause as usize;
+            let clause_lits = &mut lits[starts[c]..starts[c + 1]];
+            if clause_lits[0] == false_lit {
+                clause_lits.swap(0, 1);
             }
-            let other = self.lits[s];
-            if other != blocker && self.is_true(other) {
+            let other = clause_lits[0];
+            let other_value = value[code(other)];
+            if other_value > 0 {
                 watching[i].blocker = other;
                 i += 1;
                 continue;
             }
-            let replacement = (s + 2..e).find(|&k| !self.is_false(self.lits[k]));
-            if let Some(k) = replacement {
-                self.lits.swap(s + 1, k);
-                self.watches[code(self.lits[s + 1])].push(Watch {
+            if let Some(k) = (2..clause_lits.len()).find(|&k| value[code(clause_lits[k])] >= 0) {
+                clause_lits.swap(1, k);
+                watches[code(clause_lits[1])].push(Watch {
                     clause,
                     blocker: other,
                 });
@@ -207,12 +211,16 @@ impl Propagator {
                 continue;
             }
             i += 1;
-            if !self.assign(other) {
+            if other_value < 0 {
                 ok = false;
                 break;
             }
+            value[code(other)] = 1;
+            value[code(-other)] = -1;
+            trail.push(other);
+            *assignments += 1;
         }
-        self.watches[code(false_lit)] = watching;
+        watches[code(false_lit)] = watching;
         ok
     }
 }

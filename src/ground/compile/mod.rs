@@ -202,6 +202,7 @@ impl<'a> Compiler<'a> {
                     lo,
                     hi,
                     span: span.clone(),
+                    implied: false,
                 });
                 CTerm::Var(var)
             }

@@ -24,7 +24,7 @@ mod totalizer;
 
 pub use seqcounter::seqcounter;
 pub use sortnet::sortnet;
-pub use totalizer::totalizer;
+pub use totalizer::{IncrementalTotalizer, totalizer};
 
 use crate::cnf::{Cnf, CnfLit};
 
