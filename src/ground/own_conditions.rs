@@ -357,10 +357,11 @@ pub(super) fn suspects<'r>(
     }
     // Atoms grounded before (earlier steps of incremental grounding) come from outside too.
     let grounded: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
-    let mut derivable = derivable(rules, &statements, num_preds);
-    for (p, earlier) in grounded.iter().enumerate() {
-        derivable[p] |= *earlier || !fact_preds[p].is_empty();
-    }
+    // (the input facts and earlier atoms seed it: rules over them fire)
+    let seed: Vec<bool> = (0..num_preds)
+        .map(|p| grounded[p] || !fact_preds[p].is_empty())
+        .collect();
+    let derivable = derivable(rules, &statements, seed);
     let mut found: Vec<Suspect<'r>> = Vec::new();
     for component in members.values() {
         let loop_ = Loop::new(
@@ -403,11 +404,11 @@ pub(super) fn refusal(g: &Grounder, rules: &[Planned], suspect: &Suspect) -> Dia
     )
 }
 
-/// The predicates a rule may derive atoms of: those of rule heads whose plain positive body
-/// literals are over such predicates (negative literals, conditions and aggregates count as
-/// true; a rule that never fires derives nothing).
-fn derivable(rules: &[Planned], statements: &[Vec<Statement>], num_preds: usize) -> Vec<bool> {
-    let mut out = vec![false; num_preds];
+/// The predicates that may have atoms: those of `seed` and of rule heads whose plain positive
+/// body literals are over such predicates (negative literals, conditions and aggregates count
+/// as true; a rule that never fires derives nothing).
+fn derivable(rules: &[Planned], statements: &[Vec<Statement>], seed: Vec<bool>) -> Vec<bool> {
+    let mut out = seed;
     loop {
         let mut changed = false;
         for (i, r) in rules.iter().enumerate() {
