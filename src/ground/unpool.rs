@@ -285,14 +285,18 @@ fn guard_pairs(left: &Option<Guard>, right: &Option<Guard>) -> Vec<(Option<Guard
 pub fn aggregate_elems(elems: &[AggElem]) -> Vec<AggElem> {
     let mut out = Vec::new();
     for e in elems {
-        if e.tuple_is_atom && e.terms.len() == 1 && !e.cond.is_empty() {
-            // the tuple and the atom have the same shape, so their alternatives pair up
+        if e.tuple_is_atom && !e.terms.is_empty() && !e.cond.is_empty() {
+            // the tuple and the atom have the same shape, so their alternatives pair up (a
+            // second tuple term is a constant marking `not not`)
             let tuples = expand_term(&e.terms[0]);
             let literals = literal_alternatives(&e.cond[0]);
             for (tuple, lits) in tuples.into_iter().zip(literals) {
                 for rest in expand_conjunction(&e.cond[1..]) {
+                    let terms = std::iter::once(tuple.clone())
+                        .chain(e.terms[1..].iter().cloned())
+                        .collect();
                     out.push(AggElem {
-                        terms: vec![tuple.clone()],
+                        terms,
                         cond: lits.iter().cloned().chain(rest).collect(),
                         span: e.span.clone(),
                         tuple_is_atom: true,

@@ -51,6 +51,10 @@ struct Vars {
     /// Anonymous variables by position: the parser duplicates the atom of a `{ p(_) }` body
     /// element into the element's tuple, and both copies must be the same variable.
     anonymous: HashMap<AnonKey, VarId>,
+    /// While a set element (`{ p(1..3) }`) is compiled: its intervals by position. The parser
+    /// copies the element's atom into its tuple, and gringo derives the tuple from the atom, so
+    /// both copies of an interval are one range variable (else `p(1)` would count three times).
+    tuple_intervals: Option<HashMap<AnonKey, VarId>>,
 }
 
 type AnonKey = (u32, u32, u32);
@@ -66,6 +70,7 @@ impl Vars {
             vars: Vec::new(),
             conditions: 0,
             anonymous: HashMap::new(),
+            tuple_intervals: None,
         }
     }
     fn named(&mut self, name: &str, span: &Span) -> VarId {
@@ -194,6 +199,10 @@ impl<'a> Compiler<'a> {
                 self.fold(CTerm::Binary(*op, Box::new(x), Box::new(y), span.clone()))?
             }
             Term::Interval(lo, hi, span) => {
+                let key = anon_key(span);
+                if let Some(&var) = vars.tuple_intervals.as_ref().and_then(|m| m.get(&key)) {
+                    return Ok(CTerm::Var(var));
+                }
                 let lo = self.term(lo, vars, ranges)?;
                 let hi = self.term(hi, vars, ranges)?;
                 let var = vars.fresh("#Range", span);
@@ -204,6 +213,9 @@ impl<'a> Compiler<'a> {
                     span: span.clone(),
                     implied: false,
                 });
+                if let Some(m) = vars.tuple_intervals.as_mut() {
+                    m.insert(key, var);
+                }
                 CTerm::Var(var)
             }
             Term::Pool(..) => unreachable!("pools are expanded before compilation"),
@@ -455,6 +467,9 @@ impl<'a> Compiler<'a> {
             let mut local = Vec::new();
             let mut cterms = Vec::with_capacity(e.terms.len());
             let mut shared = Vec::new();
+            if e.tuple_is_atom {
+                vars.tuple_intervals = Some(HashMap::new());
+            }
             for t in &e.terms {
                 collect_anonymous(t, &mut shared);
                 cterms.push(self.term(t, vars, &mut local)?);
@@ -462,6 +477,7 @@ impl<'a> Compiler<'a> {
             let saved = std::mem::replace(&mut self.shared_anonymous, shared);
             let lits = self.condition(&e.cond, vars);
             self.shared_anonymous = saved;
+            vars.tuple_intervals = None;
             let mut lits = lits?;
             lits.extend(local);
             elems.push(ir::AggElem {

@@ -183,11 +183,17 @@ impl Parser<'_> {
         let cond = self.opt_cond()?;
         match &lit {
             Literal::Atom { atom, sign } => {
-                let term = set_element_tuple(&atom.term, *sign);
+                let mut terms = vec![set_element_tuple(&atom.term, *sign)];
+                if *sign == Sign::NotNot {
+                    // `p(1)` and `not not p(1)` hold together but are two elements for gringo
+                    // (`2 > { p(1); not not p(1) }` is false when p(1) holds): a second tuple term
+                    // keeps them apart (`not p(1)` never holds beside either, so it needs none).
+                    terms.push(Term::Str("not not".into()));
+                }
                 let mut c = vec![lit];
                 c.extend(cond);
                 Ok(Some(AggElem {
-                    terms: vec![term],
+                    terms,
                     cond: c,
                     span: self.span_from(es),
                     tuple_is_atom: true,
