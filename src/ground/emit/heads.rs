@@ -141,6 +141,7 @@ impl Grounder {
         let mut instances: Vec<MergedElement> = Vec::new();
         let mut derived = Vec::new();
         let mut trivial = Vec::new();
+        let mut dropped = false;
         for (k, e) in elems.iter().enumerate() {
             let mut naming = Vec::new();
             e.heads
@@ -148,8 +149,11 @@ impl Grounder {
                 .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut heads = Vec::new();
+                let mut empty_range = false;
                 for h in &e.heads {
+                    let mut instances = 0;
                     g.conditions(&h.cond, plan, binding, &mut |g, binding, _| {
+                        instances += 1;
                         // An undefined head is left out of the conjunction (clingo).
                         if let Some((sym, args)) = g.atom_sym(&h.item, binding)? {
                             let id = g.program.atom(sym);
@@ -158,10 +162,18 @@ impl Grounder {
                         }
                         Ok(())
                     })?;
+                    empty_range |= instances == 0;
                 }
                 heads.sort();
                 heads.dedup();
                 let atom = match heads[..] {
+                    // An element without a condition whose interval is empty (`p(X..2)`
+                    // with X = 3) drops the whole instance in clingo 5.8.3, and adds none of
+                    // its heads to the domain (one with undefined heads satisfies it).
+                    [] if empty_range && e.cond.lits.is_empty() => {
+                        dropped = true;
+                        return Ok(());
+                    }
                     [] => {
                         trivial.push(cond);
                         return Ok(());
@@ -185,6 +197,9 @@ impl Grounder {
                 }
                 Ok(())
             })?;
+        }
+        if dropped {
+            return Ok(());
         }
         let mut ground_elems: Vec<ChoiceElem> = Vec::new();
         for MergedElement {
