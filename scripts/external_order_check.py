@@ -9,16 +9,13 @@ differently.
 
 Prints each program that is wrong or crashes and the outcome counts; exits 1 if any.
 """
-import argparse
 import os
-import random
 import sys
-from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from difftest.run import Runner  # noqa: E402
+from difftest import focused  # noqa: E402
 
 EXTERNAL_HEADS = ["e(X)", "e(1)", "q(X)", "p(X)", "e(2)", "r"]
 NEGATED = ["not p(X)", "not not p(X)", "not q(1)", "not not q(2)", "not r", "not not r",
@@ -53,28 +50,5 @@ def program(rng):
     return "\n".join(stms) + "\n"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--programs", type=int, default=300)
-    ap.add_argument("--verbose", action="store_true", help="print every program's outcome")
-    ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
-    opts = ap.parse_args()
-    rng = random.Random(opts.seed)
-    runner = Runner(opts.aspsat, timeout=10)
-    counts = Counter()
-    try:
-        for _ in range(opts.programs):
-            text = program(rng)
-            outcome, detail, _, _ = runner.check(text)
-            counts[outcome] += 1
-            if outcome in ("wrong", "crash", "bad_message") or opts.verbose:
-                print(f"{outcome}: {detail}\n  {text.strip()}")
-    finally:
-        runner.close()
-    print(dict(counts))
-    sys.exit(1 if counts["wrong"] + counts["crash"] + counts["bad_message"] else 0)
-
-
 if __name__ == "__main__":
-    main()
+    focused.main(__doc__.split("\n\n")[0], program)

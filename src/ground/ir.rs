@@ -4,7 +4,7 @@
 //! head element) has a number per rule ([`CondId`]) under which the planner files its plan.
 
 use super::term::{CTerm, VarId};
-use crate::symbol::Signature;
+use crate::symbol::{Signature, Sym};
 use crate::syntax::ast::{AggFunc, CmpOp, Sign, Span};
 use std::collections::HashMap;
 
@@ -17,6 +17,20 @@ pub type CondId = usize;
 pub struct Atom {
     pub pred: PredId,
     pub args: Vec<CTerm>,
+}
+
+impl Atom {
+    /// The arguments' values when every argument is a value as written (no variable, no
+    /// arithmetic).
+    pub fn constant_args(&self) -> Option<Vec<Sym>> {
+        self.args
+            .iter()
+            .map(|t| match t {
+                CTerm::Sym(s) => Some(*s),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// A stage of grounding a component of the predicate dependency graph: its rules split into

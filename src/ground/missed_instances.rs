@@ -70,15 +70,8 @@ fn satisfied_by_fact(
         .iter()
         .flat_map(|e| e.heads.iter().map(move |h| (e, h)));
     let fact = |a: &ir::Atom| {
-        let args: Option<Vec<Sym>> = a
-            .args
-            .iter()
-            .map(|t| match t {
-                CTerm::Sym(s) => Some(*s),
-                _ => None,
-            })
-            .collect();
-        args.is_some_and(|args| input.contains(&(a.pred, &args[..])))
+        a.constant_args()
+            .is_some_and(|args| input.contains(&(a.pred, &args[..])))
     };
     heads.zip(element_statements).any(|((elem, head), n)| {
         n != suspect.statement

@@ -734,16 +734,9 @@ impl<'a, 'r> Loop<'a, 'r> {
         let ir::Head::Atom(h) = &self.rules[self.members[k]].rule.head else {
             return false;
         };
-        let args: Option<Vec<Sym>> = h
-            .args
-            .iter()
-            .map(|t| match t {
-                CTerm::Sym(s) => Some(*s),
-                _ => None,
-            })
-            .collect();
         let (facts, fact_preds) = self.outside.facts;
-        args.is_some_and(|args| fact_preds[h.pred].iter().any(|&f| facts.args(f) == args))
+        h.constant_args()
+            .is_some_and(|args| fact_preds[h.pred].iter().any(|&f| facts.args(f) == args))
     }
 
     /// The literals at risk in the statements of member `k` that may fire before the
