@@ -2,7 +2,7 @@
 from collections import Counter, defaultdict
 
 OUTCOMES = ["agree", "aspsat_refuses", "clingo_refuses", "wrong", "crash", "bad_message",
-            "skipped"]
+            "clingo_eq_bug", "skipped"]
 FAILURES = ("wrong", "crash", "bad_message")
 
 
@@ -15,6 +15,7 @@ class Report:
         self.refusals = Counter()  # refusal message (positions stripped) -> count
         self.clingo_refusals = Counter()  # clingo's message -> count (both refused)
         self.failures = []  # dicts: label, outcome, detail, text, shrunk
+        self.clingo_bugs = []  # (label, detail, text): clingo's default and --eq=0 answers differ
         self.examples = defaultdict(str)  # refusal message -> smallest program seen
         self.example_inputs = {}  # refusal message -> (files, options) of that program
 
@@ -34,6 +35,8 @@ class Report:
             if not self.examples[detail] or len(text) < len(self.examples[detail]):
                 self.examples[detail] = text
                 self.example_inputs[detail] = (files or {}, options or [])
+        if outcome == "clingo_eq_bug":
+            self.clingo_bugs.append((label, detail, text))
         if outcome in FAILURES:
             self.failures.append({"label": label, "outcome": outcome, "detail": detail,
                                   "text": text, "constructs": sorted(constructs),
@@ -70,6 +73,12 @@ class Report:
             lines.append("programs clingo rejects (aspsat too), by clingo's message:")
             for msg, n in self.clingo_refusals.most_common():
                 lines.append(f"  {n:5}  {msg}")
+        if self.clingo_bugs:
+            lines.append("")
+            lines.append("clingo's answer changes with --eq=0 and that one agrees with aspsat:")
+            for label, detail, text in self.clingo_bugs:
+                lines.append(f"  {label}: {detail}")
+                lines.append("    " + text.strip().replace("\n", "\n    "))
         if failures and self.failures:
             lines.append("")
             for f in self.failures:
@@ -94,6 +103,7 @@ class Report:
                            for c in sorted(self.with_construct)},
             "refusals": dict(self.refusals),
             "failures": self.failures,
+            "clingo_eq_bugs": [{"label": l, "detail": d, "text": t} for l, d, t in self.clingo_bugs],
         }
 
 
