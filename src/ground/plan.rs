@@ -319,12 +319,19 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[VarId]) -> Diagnostic {
 
 /// A choice or head aggregate with one element and no bounds is moved into the body by
 /// clingo's grounder (`{a : c} :- B.` becomes `{a} :- B, c.`), which makes the element's
-/// variables global: one also used in a body conditional literal or aggregate is the same
-/// variable there, and the bounds comparisons give it cross over
-/// (`{ r : Z >= 2, Z <= 4 } :- #count { Z : 0 <= Z, Z < 3 } > 0.` is unsafe in clingo).
-/// aspsat keeps them apart; where a comparison mentions such a variable the rule is refused.
-/// (Without comparisons the difference remains: `{ r : p(Z) } :- #count { Z : q(Z) } > 1.`
-/// counts `q(Z)` for the `Z` of `p(Z)` only in clingo; a known wrong answer, see the README.)
+/// variables global. Where that changes the answer aspsat refuses the rule:
+///
+/// - a body aggregate whose elements use a variable of the element that no plain body literal
+///   binds: clingo then joins the aggregate's elements with the moved condition's atoms and
+///   evaluates it once for the rule (`p(1;2). q(1..3). { r : p(W) } :- #count { W : q(W) } = 2.`
+///   chooses `r`: two `W` in both `p` and `q`, where the aggregate alone counts three). That is
+///   aspsat's reading too when every such element already has those atoms in its condition
+///   (`{ q(W) : d(W) } :- #count { W : d(W) } <= 4.`), and then the rule is accepted;
+/// - such a variable mentioned by a comparison, in the element or in a body conditional
+///   literal or aggregate: the bounds the comparisons give it cross over
+///   (`{ r : Z >= 2, Z <= 4 } :- #count { Z : 0 <= Z, Z < 3 } > 0.` is unsafe in clingo).
+///
+/// A body conditional literal without comparisons keeps its own variable, as in aspsat.
 fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
     let Head::Choice { elems, guards, .. } = &rule.head else {
         return Ok(());
@@ -341,51 +348,126 @@ fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
         .flatten()
         .for_each(|t| t.collect_vars(&mut in_elem));
     elem.cond.lits.iter().for_each(|l| in_elem.extend(l.vars()));
-    let mut plain = Vec::new();
-    let mut in_conditions = Vec::new();
-    let mut compared: Vec<VarId> = Vec::new();
-    let mut comparisons = |lits: &[Lit]| {
-        for l in lits {
-            if let Lit::Cmp { .. } = l {
-                compared.extend(l.vars());
-            }
-        }
+    let plain: Vec<VarId> = rule
+        .body
+        .iter()
+        .flat_map(|b| match b {
+            Body::Lit(l) => l.vars(),
+            _ => Vec::new(),
+        })
+        .collect();
+    in_elem.retain(|v| !rule.vars[*v].name.starts_with('#') && !plain.contains(v));
+    let shares = |vars: Vec<VarId>| vars.into_iter().find(|v| in_elem.contains(v));
+    let compared = |lits: &[Lit]| {
+        lits.iter()
+            .filter(|l| matches!(l, Lit::Cmp { .. } | Lit::Range { .. }))
+            .find_map(|l| shares(l.vars()))
     };
-    comparisons(&elem.cond.lits);
-    for b in &rule.body {
-        match b {
-            Body::Lit(l) => plain.extend(l.vars()),
-            Body::Conditional { alts, cond, .. } => {
-                alts.iter()
-                    .for_each(|a| in_conditions.extend(a.item.vars()));
-                cond.lits
-                    .iter()
-                    .for_each(|l| in_conditions.extend(l.vars()));
-                comparisons(&cond.lits);
-            }
-            Body::Aggregate(a) => {
-                in_conditions.extend(a.vars());
-                a.elems.iter().for_each(|e| comparisons(&e.cond.lits));
-            }
-        }
-    }
-    let shared = in_elem.iter().find(|v| {
-        !rule.vars[**v].name.starts_with('#')
-            && in_conditions.contains(v)
-            && !plain.contains(v)
-            && compared.contains(v)
-    });
-    match shared {
-        Some(&v) => Err(Diagnostic::error(
+    let refuse = |v: VarId, why: &str| {
+        Err(Diagnostic::error(
             &rule.span,
             format!(
                 "variable '{}' of the only element of a choice or head aggregate without bounds \
-                 is compared and also used in a body conditional literal or aggregate: clingo \
-                 moves the element into the body, which makes them one variable (not supported)",
+                 is also used in {why}: clingo moves the element into the body, which makes \
+                 them one variable (not supported)",
                 rule.vars[v].name
             ),
-        )),
-        None => Ok(()),
+        ))
+    };
+    let moved_atoms: Vec<&Lit> = elem
+        .cond
+        .lits
+        .iter()
+        .filter(|l| {
+            matches!(
+                l,
+                Lit::Atom {
+                    sign: Sign::Pos,
+                    ..
+                }
+            ) && shares(l.vars()).is_some()
+        })
+        .collect();
+    let elem_compared = compared(&elem.cond.lits);
+    for b in &rule.body {
+        match b {
+            Body::Lit(_) => {}
+            Body::Conditional { alts, cond, .. } => {
+                let mut vars: Vec<VarId> = alts.iter().flat_map(|a| a.item.vars()).collect();
+                cond.lits.iter().for_each(|l| vars.extend(l.vars()));
+                let compared_here = elem_compared.or(compared(&cond.lits));
+                if let (Some(_), Some(c)) = (shares(vars), compared_here) {
+                    return refuse(c, "a body conditional literal and compared");
+                }
+            }
+            Body::Aggregate(a) => {
+                for e in &a.elems {
+                    let mut vars = Vec::new();
+                    e.terms.iter().for_each(|t| t.collect_vars(&mut vars));
+                    e.cond.lits.iter().for_each(|l| vars.extend(l.vars()));
+                    let Some(v) = shares(vars) else { continue };
+                    if let Some(c) = elem_compared.or(compared(&e.cond.lits)) {
+                        return refuse(c, "a body aggregate and compared");
+                    }
+                    let joined_already = moved_atoms
+                        .iter()
+                        .all(|m| e.cond.lits.iter().any(|l| same_atom_literal(m, l)));
+                    if !joined_already {
+                        return refuse(v, "a body aggregate");
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Two positive atom literals with the same predicate and arguments (positions aside).
+fn same_atom_literal(a: &Lit, b: &Lit) -> bool {
+    match (a, b) {
+        (
+            Lit::Atom {
+                sign: sa, atom: x, ..
+            },
+            Lit::Atom {
+                sign: sb, atom: y, ..
+            },
+        ) => {
+            sa == sb
+                && x.pred == y.pred
+                && x.args.len() == y.args.len()
+                && x.args.iter().zip(&y.args).all(|(s, t)| same_term(s, t))
+        }
+        _ => false,
+    }
+}
+
+fn same_term(a: &CTerm, b: &CTerm) -> bool {
+    match (a, b) {
+        (CTerm::Sym(x), CTerm::Sym(y)) => x == y,
+        (CTerm::Var(x), CTerm::Var(y)) => x == y,
+        (
+            CTerm::Fun {
+                name: n,
+                args: xs,
+                negative: nx,
+            },
+            CTerm::Fun {
+                name: m,
+                args: ys,
+                negative: ny,
+            },
+        ) => {
+            n == m
+                && nx == ny
+                && xs.len() == ys.len()
+                && xs.iter().zip(ys).all(|(s, t)| same_term(s, t))
+        }
+        (CTerm::Unary(o, x, _), CTerm::Unary(p, y, _)) => o == p && same_term(x, y),
+        (CTerm::Binary(o, x1, x2, _), CTerm::Binary(p, y1, y2, _)) => {
+            o == p && same_term(x1, y1) && same_term(x2, y2)
+        }
+        _ => false,
     }
 }
 
