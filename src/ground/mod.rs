@@ -47,8 +47,8 @@ mod unpool;
 
 use crate::program::{GroundProgram, ShowSpec};
 use crate::symbol::{Signature, SymbolTable};
-use crate::syntax::Diagnostic;
 use crate::syntax::ast::{ProjectTarget, Statement, Term};
+use crate::syntax::{self, Diagnostic};
 use compile::Compiler;
 use facts::InputFacts;
 use ir::PredTable;
@@ -116,8 +116,52 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     infos.extend(undefined::undefined_atoms(&base, &|name| {
         consts.defines(name)
     }));
+    check_external_support(&program, &base)?;
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
+}
+
+/// Refuses an `#external` atom whose status clasp decides by the order of clingo's output
+/// statements ([`GroundProgram::order_dependent_external`]), at the first `#external`
+/// statement of its predicate.
+fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Result<(), Diagnostic> {
+    let Some(atom) = program.order_dependent_external() else {
+        return Ok(());
+    };
+    let sym = program.atom_sym(atom);
+    let sig = program.symbols.signature(sym);
+    let same_predicate = |term: &Term| match (term, sig) {
+        (Term::Fun { name, args, .. }, Some(sig)) => {
+            name == program.symbols.name_str(sig.name) && args.len() == sig.arity
+        }
+        _ => false,
+    };
+    // (the atom is external, so some `#external` statement exists: one of its predicate, or
+    // one whose atom is a `#const` name or a pool-made term)
+    let externals = || {
+        base.iter().filter_map(|st| match st {
+            Statement::External(e) => Some(e),
+            _ => None,
+        })
+    };
+    let span = externals()
+        .find(|e| same_predicate(&e.atom.term))
+        .or_else(|| externals().next())
+        .map(|e| e.span.clone());
+    let message = format!(
+        "#external {}: an integrity constraint falsifies the body of every rule defining it, \
+         and whether it then stays external depends on the order of clingo's output \
+         statements (not supported)",
+        program.symbols.to_string(sym)
+    );
+    let span = span.unwrap_or(syntax::ast::Span {
+        file: "<input>".into(),
+        start_line: 1,
+        start_col: 1,
+        end_line: 1,
+        end_col: 1,
+    });
+    Err(Diagnostic::error(&span, message))
 }
 
 /// What the directives that are not rules say: the shown atoms and the `#project` signatures.

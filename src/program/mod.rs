@@ -414,6 +414,13 @@ impl GroundProgram {
         true
     }
 
+    /// Ends the external status of the atoms with `defined[a]`.
+    pub fn forget_externals(&mut self, defined: &[bool]) {
+        let keep = |a: &AtomId| !defined.get(a.0 as usize).copied().unwrap_or(false);
+        self.externals.retain(|(a, _)| keep(a));
+        self.external_values.retain(|a, _| keep(a));
+    }
+
     pub fn is_external(&self, a: AtomId) -> bool {
         self.external_values.contains_key(&a)
     }
@@ -436,6 +443,146 @@ impl GroundProgram {
             }
         }
         defined
+    }
+
+    /// The rules of `#external` atoms that clasp drops while it reads clingo's output, and the
+    /// external atoms for which the answer depends on the statements' order. An integrity
+    /// constraint takes the support of the rules whose body it falsifies: a rule is dropped
+    /// when a constraint has exactly its body, or when its body has a literal `l` of a
+    /// constraint `:- l.` and no rule has the body `l` alone (then clasp makes `l` false);
+    /// beside such a rule, `:- l.` falsifies only that body when the rule comes first and `l`
+    /// itself otherwise. An external atom left without support stays external
+    /// (`{q}. #external p. [true]  p :- q.  :- q.` has `p` true) when its external statement
+    /// came before the rules, but an external statement read while a rule supports the atom is
+    /// ignored (`p` false): the order of gringo's output, which aspsat does not keep. So the
+    /// externals that only dropped rules define are returned as order dependent (refused for
+    /// text programs; aspif input decides them by its own order, `aspif::externals`).
+    fn clasp_read_drops(&self) -> (Vec<bool>, Vec<AtomId>) {
+        let constraint =
+            |i: usize, r: &Rule| matches!(r.head, Head::None) || self.negates_external_head(i);
+        let mut dropped = vec![false; self.rules.len()];
+        if self.externals.is_empty() {
+            return (dropped, Vec::new());
+        }
+        // The bodies as clasp gets them: gringo writes `not not a`, conditions and aggregates
+        // with auxiliary atoms of each occurrence, so only plain literals can match.
+        let literals = |body: &[BodyElem]| -> Option<Vec<Lit>> {
+            let mut lits: Vec<Lit> = body
+                .iter()
+                .map(|b| match b {
+                    BodyElem::Lit(l) if l.polarity != Polarity::NotNot => Some(*l),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?;
+            lits.sort_unstable();
+            lits.dedup();
+            Some(lits)
+        };
+        let mut constraint_bodies = HashSet::new();
+        let mut forbidden = HashSet::new();
+        let mut alone = HashSet::new();
+        for (i, r) in self.rules.iter().enumerate() {
+            let Some(lits) = literals(&r.body) else {
+                continue;
+            };
+            match (constraint(i, r), &lits[..]) {
+                (true, [l]) => {
+                    forbidden.insert(*l);
+                }
+                (true, _) => {}
+                (false, [l]) => {
+                    alone.insert(*l);
+                }
+                _ => {}
+            }
+            if constraint(i, r) {
+                constraint_bodies.insert(lits);
+            }
+        }
+        let n = self.num_atoms();
+        let (mut kept, mut unsure) = (vec![false; n], vec![false; n]);
+        for (i, r) in self.rules.iter().enumerate() {
+            let heads: Vec<AtomId> = match &r.head {
+                _ if constraint(i, r) => continue,
+                Head::Atom(a) => vec![*a],
+                Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+                Head::None => continue,
+            };
+            if !heads.iter().any(|&a| self.is_external(a)) {
+                continue;
+            }
+            let order_dependent = match literals(&r.body) {
+                Some(lits) if constraint_bodies.contains(&lits) => {
+                    dropped[i] = true;
+                    false
+                }
+                Some(lits) => match lits.iter().find(|l| forbidden.contains(l)) {
+                    Some(l) if alone.contains(l) => true,
+                    Some(_) => {
+                        dropped[i] = true;
+                        false
+                    }
+                    None => false,
+                },
+                None => false,
+            };
+            for a in heads {
+                let a = a.0 as usize;
+                kept[a] |= !dropped[i] && !order_dependent;
+                unsure[a] |= order_dependent || dropped[i];
+            }
+        }
+        let order_dependent = self
+            .externals
+            .iter()
+            .map(|&(a, _)| a)
+            .filter(|a| unsure[a.0 as usize] && !kept[a.0 as usize])
+            .collect();
+        (dropped, order_dependent)
+    }
+
+    /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose
+    /// negative body has it, which leaves the integrity constraint `:- not a, …` and `a`
+    /// without that support (`#external p. [true]  p :- not p.` has `p` true in clingo).
+    /// Rule `i`; not one shifted from a disjunction (clasp reads the disjunction).
+    fn negates_external_head(&self, i: usize) -> bool {
+        let r = &self.rules[i];
+        !self.shifted.get(i).copied().unwrap_or(false)
+            && matches!(r.head, Head::Atom(a) if self.is_external(a) && r.body.iter().any(|b| {
+                matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Not)
+            }))
+    }
+
+    /// An `#external` atom whose status clasp decides by the order of clingo's output
+    /// statements (see [`GroundProgram::clasp_read_drops`]), to be refused.
+    pub fn order_dependent_external(&self) -> Option<AtomId> {
+        self.clasp_read_drops().1.first().copied()
+    }
+
+    /// Drops the rules of `#external` atoms that clasp drops while reading (see
+    /// [`GroundProgram::clasp_read_drops`]); their bodies are false in every answer set, so
+    /// only whether the atom stays external changes.
+    pub fn drop_rules_clasp_drops(&mut self) {
+        let (dropped, _) = self.clasp_read_drops();
+        let negating: Vec<usize> = (0..self.rules.len())
+            .filter(|&i| self.negates_external_head(i))
+            .collect();
+        for i in negating {
+            self.rules[i].head = Head::None;
+        }
+        if !dropped.contains(&true) {
+            return;
+        }
+        let rules = std::mem::take(&mut self.rules);
+        let shifted = std::mem::take(&mut self.shifted);
+        for (i, r) in rules.into_iter().enumerate() {
+            if !dropped[i] {
+                self.rules.push(r);
+                if let Some(&flag) = shifted.get(i) {
+                    self.shifted.push(flag);
+                }
+            }
+        }
     }
 
     /// Drops the rules `a :- a, …` of an `#external` atom `a` (but those shifted from a

@@ -244,15 +244,21 @@ fn possible_atoms(rules: &[Rule], alive: &[bool], st: &State) -> Vec<bool> {
 }
 
 /// Simplifies the whole program; `#external` atoms are open (set from outside), except those
-/// the grounder's output also defines by a rule: clasp reads such an atom as a normal one, even
+/// the grounder's output also defines by a rule that clasp keeps while reading
+/// ([`GroundProgram::drop_rules_clasp_drops`]): clasp reads such an atom as a normal one, even
 /// when the rule can never fire (`#external r. [true]  q | s : #false.  r :- not q.` has `r`
 /// false in clingo, whose grounder does not know `q` is a fact).
 pub fn simplify(program: &mut GroundProgram) {
     program.drop_external_tautologies();
+    program.drop_rules_clasp_drops();
     let defined = program.defined_by_rules();
+    // An external atom a rule defines is a normal atom for clasp, also once simplification has
+    // dropped every rule for it (`#external p.  p :- not not q.  q :- p, not p.` has `p`
+    // false, not open).
+    program.forget_externals(&defined);
     let mut outside = vec![false; program.num_atoms()];
     for (a, _) in &program.externals {
-        outside[a.0 as usize] = !defined[a.0 as usize];
+        outside[a.0 as usize] = true;
     }
     run(program, &outside, true);
 }

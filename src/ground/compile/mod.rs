@@ -30,6 +30,10 @@ pub struct Compiler<'a> {
     /// Auxiliary `#projN` predicates made so far (kept across incremental steps so names stay
     /// unique).
     pub projections: usize,
+    /// The auxiliary rule of each projection made so far (its text), and its predicate: equal
+    /// projections share one (`q(_)` in two rules is one atom, as gringo's `#p_q(#p)`; clasp
+    /// reads statements over the same atom differently from statements over two).
+    projected: HashMap<String, String>,
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
@@ -117,6 +121,7 @@ impl<'a> Compiler<'a> {
             consts,
             out: Vec::new(),
             projections: 0,
+            projected: HashMap::new(),
             shared_anonymous: Vec::new(),
             program_deps: None,
             infos: Vec::new(),
@@ -396,8 +401,6 @@ impl<'a> Compiler<'a> {
             head_args.push(Term::Var(n.clone(), s.clone()));
             lit_args.push(Term::Var(n, s));
         }
-        self.projections += 1;
-        let proj = format!("#proj{}", self.projections);
         let fun = |name: &str, args: Vec<Term>, negative: bool| Atom {
             term: Term::Fun {
                 name: name.to_string(),
@@ -407,8 +410,23 @@ impl<'a> Compiler<'a> {
             },
             span: atom.span.clone(),
         };
-        let head = fun(&proj, head_args, false);
         let body_atom = fun(name, body_args, *negative);
+        let key = format!(
+            "{} :- {}",
+            head_args
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            body_atom.term
+        );
+        if let Some(proj) = self.projected.get(&key) {
+            return Ok(fun(proj, lit_args, false));
+        }
+        self.projections += 1;
+        let proj = format!("#proj{}", self.projections);
+        self.projected.insert(key, proj.clone());
+        let head = fun(&proj, head_args, false);
         // The auxiliary rule's own body keeps its anonymous variables.
         let mut keep = Vec::new();
         collect_anonymous(&atom.term, &mut keep);
