@@ -240,11 +240,16 @@ fn guards_undefined(left: &Option<Guard>, right: &Option<Guard>, value: &mut Val
         .any(|g| undefined(&g.term, value))
 }
 
-/// The body without what gringo removes; `None` when the whole rule goes.
-pub fn body(body: &[BodyLit], value: &mut Value) -> Option<Vec<BodyLit>> {
+/// The body without what gringo removes; `None` when the whole rule goes. `from_head`: the
+/// positions of the literals that are negated head elements (an undefined one makes the rule
+/// never fire, as an undefined disjunction element does, but the rest is checked for safety).
+pub fn body(body: &[BodyLit], from_head: &[Span], value: &mut Value) -> Option<Vec<BodyLit>> {
     let mut out = Vec::with_capacity(body.len());
     for b in body {
         match b {
+            BodyLit::Lit(l) if from_head.contains(l.span()) && literal_undefined(l, value) => {
+                out.push(BodyLit::Lit(Literal::Bool(false, l.span().clone())));
+            }
             BodyLit::Lit(l) if literal_undefined(l, value) => return None,
             BodyLit::Conditional { cond, .. } if any_undefined(cond, value) => {}
             BodyLit::Conditional {
@@ -394,6 +399,7 @@ impl Compiler<'_> {
         body: &[BodyLit],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
+        let from_head = std::mem::take(&mut self.from_head);
         let mut eval = |t: &Term| self.ground_value(t, &mut error);
         let mut value = Value {
             eval: &mut eval,
@@ -404,7 +410,7 @@ impl Compiler<'_> {
             let head = match head {
                 RuleHead::Ast(h) => {
                     let (h, extra_body) = self::head(h, &mut value)?;
-                    let mut body = self::body(body, &mut value)?;
+                    let mut body = self::body(body, &from_head, &mut value)?;
                     body.extend(extra_body);
                     return Some((RuleHead::Ast(h), body));
                 }
@@ -424,7 +430,7 @@ impl Compiler<'_> {
                 }
                 _ => head.clone(),
             };
-            Some((head, self::body(body, &mut value)?))
+            Some((head, self::body(body, &[], &mut value)?))
         };
         let kept = simplify();
         let undefined = value.undefined;

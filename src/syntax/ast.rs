@@ -364,6 +364,11 @@ pub struct Rule {
     pub head: Head,
     pub body: Vec<BodyLit>,
     pub span: Span,
+    /// The positions of the body literals that are negated head elements without a condition
+    /// (`a ; not b.` has the body literal `not not b`): an undefined operation in one of them
+    /// makes the rule never fire, but clingo still checks its safety (`d(W) ; not s(1/0).` is
+    /// unsafe), where one in a body literal of its own drops the rule before that check.
+    pub from_head: Vec<Span>,
 }
 
 /// `w@p, t1, ..., tn : cond` in `#minimize`/`#maximize`, or the `[w@p, t...]` of a weak constraint.

@@ -157,6 +157,7 @@ impl Compiler<'_> {
             head: Head::Atom(atom.clone()),
             body: body.to_vec(),
             span: span.clone(),
+            from_head: Vec::new(),
         })?;
         Ok(BodyLit::Lit(Literal::Atom {
             sign: Sign::Pos,

@@ -34,6 +34,9 @@ pub struct Compiler<'a> {
     /// projections share one (`q(_)` in two rules is one atom, as gringo's `#p_q(#p)`; clasp
     /// reads statements over the same atom differently from statements over two).
     projected: HashMap<String, String>,
+    /// The rule being compiled's body literals that are negated head elements
+    /// ([`Rule::from_head`]).
+    pub(super) from_head: Vec<Span>,
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
@@ -122,6 +125,7 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             projected: HashMap::new(),
+            from_head: Vec::new(),
             shared_anonymous: Vec::new(),
             program_deps: None,
             infos: Vec::new(),
@@ -438,6 +442,7 @@ impl<'a> Compiler<'a> {
                 atom: body_atom,
             })],
             span: atom.span.clone(),
+            from_head: Vec::new(),
         });
         self.shared_anonymous = saved;
         result?;
@@ -537,12 +542,20 @@ impl<'a> Compiler<'a> {
             }
         }
         let bodies = unpool::bodies(&body);
-        for head in unpool::heads(&rule.head) {
+        // (auxiliary rules compiled on the way have their own)
+        let outer = std::mem::replace(&mut self.from_head, rule.from_head.clone());
+        let mut result = Ok(());
+        'heads: for head in unpool::heads(&rule.head) {
             for body in &bodies {
-                self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span)?;
+                self.from_head = rule.from_head.clone();
+                result = self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span);
+                if result.is_err() {
+                    break 'heads;
+                }
             }
         }
-        Ok(())
+        self.from_head = outer;
+        result
     }
 
     fn single_rule(

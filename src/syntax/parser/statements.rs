@@ -18,6 +18,7 @@ impl Parser<'_> {
                     head: Head::None,
                     body,
                     span: self.span_from(start),
+                    from_head: Vec::new(),
                 })
             }
             Tok::WIf => self.weak(start)?,
@@ -275,11 +276,19 @@ impl Parser<'_> {
             }
             _ => return Err(self.ctx_unexpected(". or :-")),
         };
+        let from_head = negated
+            .iter()
+            .filter_map(|b| match b {
+                BodyLit::Lit(l) => Some(l.span().clone()),
+                _ => None,
+            })
+            .collect();
         body.extend(negated);
         Ok(Statement::Rule(Rule {
             head,
             body,
             span: self.span_from(start),
+            from_head,
         }))
     }
 
