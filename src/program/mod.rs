@@ -451,7 +451,8 @@ impl GroundProgram {
     /// when a constraint has exactly its body, or when its body has a literal `l` of a
     /// constraint `:- l.` and no rule has the body `l` alone (then clasp makes `l` false);
     /// beside such a rule, `:- l.` falsifies only that body when the rule comes first and `l`
-    /// itself otherwise. An external atom left without support stays external
+    /// itself otherwise. A body with a literal and its negation is dropped in any order.
+    /// An external atom left without support stays external
     /// (`{q}. #external p. [true]  p :- q.  :- q.` has `p` true) when its external statement
     /// came before the rules, but an external statement read while a rule supports the atom is
     /// ignored (`p` false): the order of gringo's output, which aspsat does not keep. So the
@@ -509,6 +510,16 @@ impl GroundProgram {
                 Head::None => continue,
             };
             if !heads.iter().any(|&a| self.is_external(a)) {
+                continue;
+            }
+            // `q :- s, not s.`: clasp drops a body with a literal and its negation whatever
+            // the order
+            let contradictory = r.body.iter().any(|b| {
+                matches!(b, BodyElem::Lit(l) if l.polarity == Polarity::Pos
+                    && r.body.contains(&BodyElem::Lit(Lit { atom: l.atom, polarity: Polarity::Not })))
+            });
+            if contradictory {
+                dropped[i] = true;
                 continue;
             }
             let order_dependent = match literals(&r.body) {
