@@ -456,7 +456,9 @@ impl Grounder {
         let exists = id.is_some_and(|id| self.program.is_derivable(id));
         let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
         // complete: its predicate is, or every atom this literal can match is known
-        let complete = rel.complete || *settled_from <= self.stage;
+        let complete = rel.complete
+            || *settled_from < self.stage
+            || (*settled_from == self.stage && !(self.in_head_condition && *sign == Sign::NotNot));
         let value = match sign {
             Sign::Pos => {
                 if fact {

@@ -54,6 +54,11 @@ pub struct Grounder {
     /// The stages of the component in grounding that are done (see `schedule`): a literal
     /// settled from a stage up to this one is decided.
     pub stage: super::ir::Stage,
+    /// Grounding the condition of a disjunction or choice element: gringo keeps a `not not`
+    /// literal there open while its own statement is grounded, so one settled only by the end
+    /// of the current stage is not decided (the element, and its atom in the domain, stay:
+    /// `d(1). r : not not p(Z), d(Z) ; p(0).` has `r` in clingo's domain).
+    pub in_head_condition: bool,
     /// Instances of `#external` statements declared with a `not not` literal whose atom must
     /// be derived by the end of the component (see [`super::external_body`]).
     pub external_pending: Vec<(super::external_body::Refusal, AtomId)>,
@@ -86,6 +91,7 @@ impl Grounder {
             condition_heads: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
             stage: 0,
+            in_head_condition: false,
             external_pending: Vec::new(),
             external_watches: Vec::new(),
         }

@@ -288,11 +288,18 @@ pub fn body(body: &[BodyLit], from_head: &[Span], value: &mut Value) -> Option<V
 }
 
 /// The head without what gringo removes, and the body literals that take the place of removed
-/// parts; `None` when the whole rule goes.
-pub fn head(head: &Head, value: &mut Value) -> Option<(Head, Vec<BodyLit>)> {
+/// parts; `None` when the whole rule goes. `disjunctive`: the rule's head also had negated
+/// elements (moved to the body), so a lone atom left is a disjunction element to gringo: an
+/// undefined one makes the rule never fire but leaves its safety checked
+/// (`not p : q(Z) ; s(1+b) :- X < 1.` is unsafe).
+pub fn head(head: &Head, disjunctive: bool, value: &mut Value) -> Option<(Head, Vec<BodyLit>)> {
     let mut extra_body = Vec::new();
     let head = match head {
         Head::None => Head::None,
+        Head::Atom(a) if undefined(&a.term, value) && disjunctive => {
+            extra_body.push(BodyLit::Lit(Literal::Bool(false, a.span.clone())));
+            Head::None
+        }
         Head::Atom(a) if undefined(&a.term, value) => return None,
         Head::Atom(_) => head.clone(),
         Head::Disjunction(elems) => {
@@ -400,6 +407,16 @@ impl Compiler<'_> {
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
         let from_head = std::mem::take(&mut self.from_head);
+        let disjunctive = !from_head.is_empty()
+            || body.iter().any(|b| {
+                matches!(
+                    b,
+                    BodyLit::Conditional {
+                        negated_head: true,
+                        ..
+                    }
+                )
+            });
         let mut eval = |t: &Term| self.ground_value(t, &mut error);
         let mut value = Value {
             eval: &mut eval,
@@ -409,7 +426,7 @@ impl Compiler<'_> {
         let mut simplify = || {
             let head = match head {
                 RuleHead::Ast(h) => {
-                    let (h, extra_body) = self::head(h, &mut value)?;
+                    let (h, extra_body) = self::head(h, disjunctive, &mut value)?;
                     let mut body = self::body(body, &from_head, &mut value)?;
                     body.extend(extra_body);
                     return Some((RuleHead::Ast(h), body));

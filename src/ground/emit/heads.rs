@@ -147,7 +147,9 @@ impl Grounder {
             e.heads
                 .iter()
                 .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
-            self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+            // (the heads' own conditions hold only the ranges of intervals)
+            self.in_head_condition = true;
+            let result = self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut heads = Vec::new();
                 let mut empty_range = false;
                 for h in &e.heads {
@@ -196,7 +198,9 @@ impl Grounder {
                     }),
                 }
                 Ok(())
-            })?;
+            });
+            self.in_head_condition = false;
+            result?;
         }
         if dropped {
             return Ok(());
@@ -307,7 +311,8 @@ impl Grounder {
         let mut agg_elems = Vec::new();
         let mut derived = Vec::new();
         for e in elems {
-            self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
+            self.in_head_condition = true;
+            let result = self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
                 let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
                     return Ok(());
                 };
@@ -371,7 +376,9 @@ impl Grounder {
                 }
                 ground_elems.push(ChoiceElem { atom: id, cond });
                 Ok(())
-            })?;
+            });
+            self.in_head_condition = false;
+            result?;
         }
         // A head aggregate (even one whose elements clingo removed before grounding).
         if tuples != ir::TupleCheck::Choice && !ground_guards.is_empty() {
