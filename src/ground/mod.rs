@@ -112,6 +112,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut infos = compile_infos;
     infos.extend(grounder_infos);
     program.record_grounded_heads();
+    check_late_satisfied_disjunctions(&program)?;
     undefined::describe_operations(&mut infos, &base);
     infos.extend(undefined::undefined_atoms(&base, &|name| {
         consts.defines(name)
@@ -119,6 +120,74 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     check_external_support(&program, &base)?;
     crate::program::simplify(&mut program);
     Ok(Grounded { program, infos })
+}
+
+/// Refuses a simple disjunction instance (`a ; b ; c :- body`, no conditions) that one of its
+/// heads satisfied only after aspsat grounded it, where a head written after that one occurs
+/// in an optimization statement and nothing else puts it in the domain. gringo defines such a
+/// rule's heads in the order written up to the first fact (`ground::satisfied_heads`), and
+/// whether that head was a fact when gringo grounded the instance depends on its rounds through
+/// the component, which aspsat does not follow: the priority level of the weak constraint over
+/// the later head would exist or not (`q(2). d(1;2). q(X) ; p(1) ; r :- d(X), q(_). q(1) :-
+/// p(_). p(X) :- q(X). :~ r. [1@10]` has no level 10 in clingo 5.8.3).
+fn check_late_satisfied_disjunctions(program: &GroundProgram) -> Result<(), Diagnostic> {
+    use crate::program::{BodyElem, Head};
+    if program.minimize.is_empty() || program.disjunctions.is_empty() {
+        return Ok(());
+    }
+    let mut optimized = HashSet::new();
+    for c in &program.minimize {
+        for b in &c.body {
+            if let BodyElem::Lit(l) = b {
+                optimized.insert(l.atom);
+            }
+        }
+    }
+    let mut surely = program.facts.clone();
+    for (i, r) in program.rules.iter().enumerate() {
+        if program.shifted.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        match &r.head {
+            Head::Atom(a) => surely[a.0 as usize] = true,
+            Head::Choice { elems, .. } => {
+                elems.iter().for_each(|e| surely[e.atom.0 as usize] = true)
+            }
+            Head::None => {}
+        }
+    }
+    program
+        .domain_without_rules
+        .iter()
+        .for_each(|a| surely[a.0 as usize] = true);
+    for d in &program.disjunctions {
+        if d.elems.iter().any(|e| !e.cond.is_empty()) {
+            continue;
+        }
+        let Some(first_fact) = d.elems.iter().position(|e| program.is_fact(e.atom)) else {
+            continue;
+        };
+        if let Some(e) = d.elems[first_fact + 1..]
+            .iter()
+            .find(|e| !surely[e.atom.0 as usize] && optimized.contains(&e.atom))
+        {
+            return Err(Diagnostic::error(
+                &d.span,
+                format!(
+                    "a disjunction instance whose head {} became a fact after it was grounded, \
+                     with {} after it in an optimization statement: whether clingo's grounder \
+                     adds {} to its domain (and so makes its priority level) depends on the \
+                     order of its rounds (not supported)",
+                    program
+                        .symbols
+                        .to_string(program.atom_sym(d.elems[first_fact].atom)),
+                    program.symbols.to_string(program.atom_sym(e.atom)),
+                    program.symbols.to_string(program.atom_sym(e.atom)),
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses an `#external` atom whose status clasp decides by the order of clingo's output

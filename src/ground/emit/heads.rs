@@ -168,6 +168,14 @@ impl Grounder {
                 }
                 heads.sort();
                 heads.dedup();
+                // A conjunction holds with its facts left out; one of facts only is a fact,
+                // which satisfies the instance (gringo's `headFact`: `p(1). p(2). p(1;2) ; r.`
+                // does not add `r` to the domain).
+                if heads.iter().any(|&h| !g.program.is_fact(h)) {
+                    heads.retain(|&h| !g.program.is_fact(h));
+                } else {
+                    heads.truncate(1);
+                }
                 let atom = match heads[..] {
                     // An element without a condition whose interval is empty (`p(X..2)`
                     // with X = 3) drops the whole instance in clingo 5.8.3, and adds none of
