@@ -131,7 +131,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
 /// the later head would exist or not (`q(2). d(1;2). q(X) ; p(1) ; r :- d(X), q(_). q(1) :-
 /// p(_). p(X) :- q(X). :~ r. [1@10]` has no level 10 in clingo 5.8.3).
 fn check_late_satisfied_disjunctions(program: &GroundProgram) -> Result<(), Diagnostic> {
-    use crate::program::{BodyElem, Head};
+    use crate::program::BodyElem;
     if program.minimize.is_empty() || program.disjunctions.is_empty() {
         return Ok(());
     }
@@ -148,13 +148,9 @@ fn check_late_satisfied_disjunctions(program: &GroundProgram) -> Result<(), Diag
         if program.shifted.get(i).copied().unwrap_or(false) {
             continue;
         }
-        match &r.head {
-            Head::Atom(a) => surely[a.0 as usize] = true,
-            Head::Choice { elems, .. } => {
-                elems.iter().for_each(|e| surely[e.atom.0 as usize] = true)
-            }
-            Head::None => {}
-        }
+        r.head_atoms()
+            .into_iter()
+            .for_each(|a| surely[a.0 as usize] = true);
     }
     program
         .domain_without_rules

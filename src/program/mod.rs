@@ -127,6 +127,17 @@ pub struct Rule {
     pub body: Vec<BodyElem>,
 }
 
+impl Rule {
+    /// The atoms the rule defines: its head atom or its choice elements' atoms.
+    pub fn head_atoms(&self) -> Vec<AtomId> {
+        match &self.head {
+            Head::Atom(a) => vec![*a],
+            Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
+            Head::None => Vec::new(),
+        }
+    }
+}
+
 /// One element of the objective: `weight@priority` is paid when `body` holds. Elements with
 /// equal `tuple` (weight, priority and terms) are paid once (clingo's set semantics).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -434,13 +445,9 @@ impl GroundProgram {
     pub fn defined_by_rules(&self) -> Vec<bool> {
         let mut defined = vec![false; self.num_atoms()];
         for r in &self.rules {
-            match &r.head {
-                Head::Atom(a) => defined[a.0 as usize] = true,
-                Head::Choice { elems, .. } => {
-                    elems.iter().for_each(|e| defined[e.atom.0 as usize] = true)
-                }
-                Head::None => {}
-            }
+            r.head_atoms()
+                .into_iter()
+                .for_each(|a| defined[a.0 as usize] = true);
         }
         defined
     }
