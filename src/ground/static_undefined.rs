@@ -431,7 +431,15 @@ impl Compiler<'_> {
                     body.extend(extra_body);
                     return Some((RuleHead::Ast(h), body));
                 }
+                // (gringo drops these statements before it checks safety: `#edge (X/0,1).`
+                // and `#external p(X/0).` are no errors)
                 RuleHead::Show(t) if any_term_undefined([t], &mut value) => {
+                    return None;
+                }
+                RuleHead::Edge(u, v) if any_term_undefined([u, v], &mut value) => {
+                    return None;
+                }
+                RuleHead::External { atom, .. } if undefined(&atom.term, &mut value) => {
                     return None;
                 }
                 RuleHead::Cost {
