@@ -58,6 +58,12 @@ fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option
         }
     };
     match t {
+        // a `#const` name whose value is undefined (`#const m = n+1.`)
+        Term::Fun { args, span, .. }
+            if args.is_empty() && matches!(value(t), GroundValue::Undefined) =>
+        {
+            Some(span.clone())
+        }
         Term::Fun { args, .. } | Term::Pool(args, _) => {
             args.iter().find_map(|a| undefined_at(a, value))
         }
