@@ -496,26 +496,24 @@ impl GroundProgram {
             match (constraint(i, r), &lits[..]) {
                 (true, [l]) => {
                     forbidden.insert(*l);
+                    constraint_bodies.insert(lits);
                 }
-                (true, _) => {}
+                (true, _) => {
+                    constraint_bodies.insert(lits);
+                }
                 (false, [l]) => {
                     alone.insert(*l);
                 }
-                _ => {}
-            }
-            if constraint(i, r) {
-                constraint_bodies.insert(lits);
+                (false, _) => {}
             }
         }
         let n = self.num_atoms();
         let (mut kept, mut unsure) = (vec![false; n], vec![false; n]);
         for (i, r) in self.rules.iter().enumerate() {
-            let heads: Vec<AtomId> = match &r.head {
-                _ if constraint(i, r) => continue,
-                Head::Atom(a) => vec![*a],
-                Head::Choice { elems, .. } => elems.iter().map(|e| e.atom).collect(),
-                Head::None => continue,
-            };
+            if constraint(i, r) {
+                continue;
+            }
+            let heads = r.head_atoms();
             if !heads.iter().any(|&a| self.is_external(a)) {
                 continue;
             }
