@@ -11,8 +11,9 @@
 //!   the body negated, as gringo does) is one system. Each condition of a body conditional
 //!   literal, a body aggregate element, a choice or head aggregate element and a disjunction
 //!   element is a system of its own that starts from the body's bounds; its ranges go into the
-//!   condition. The literal of a conditional literal and a head atom's own local condition
-//!   contribute nothing.
+//!   condition. The literal of a conditional literal contributes nothing, nor does a head
+//!   atom's own local condition but the interval of a head in a disjunction element without a
+//!   condition, which bounds the body's system.
 //! - **Which literals.** A comparison `l op r` other than `!=` whose sides are linear after
 //!   gringo's `simplify` (see [`Simple`]); `=` gives two inequalities. A range literal
 //!   `X = lo..hi` gives `hi - X >= 0` and `X - lo >= 0`; it and `X = n` fix the variable's
@@ -44,6 +45,20 @@ pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) {
     for b in &rule.body {
         if let Body::Lit(l) = b {
             root.add_lit(l, syms);
+        }
+    }
+    // The interval of a head in a disjunction element without a condition bounds the rule's
+    // variables as a head atom's does (`r ; p(1..Y) :- Y < 3.` is safe in clingo 5.8.3, with a
+    // condition it is not).
+    if let Head::Disjunction(elems) = &rule.head {
+        for e in elems.iter().filter(|e| e.cond.lits.is_empty()) {
+            for h in &e.heads {
+                h.cond
+                    .lits
+                    .iter()
+                    .filter(|l| matches!(l, Lit::Range { .. }))
+                    .for_each(|l| root.add_lit(l, syms));
+            }
         }
     }
     root.compute();
