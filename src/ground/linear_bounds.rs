@@ -50,6 +50,18 @@ pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) {
     // The interval of a head in a disjunction element without a condition bounds the rule's
     // variables as a head atom's does (`r ; p(1..Y) :- Y < 3.` is safe in clingo 5.8.3, with a
     // condition it is not).
+    // The only element of a choice or head aggregate without bounds is moved into the body by
+    // gringo (see `plan::single_choice_element_scope`): its condition bounds the body's
+    // variables (`{ p(1..Y) : q } :- Y < 3.` is safe in clingo 5.8.3). Only where the body has
+    // no aggregate or conditional literal: with one, the moved bounds also reach their scopes,
+    // which is not followed here (that rule refuses what they share).
+    let plain_body = rule.body.iter().all(|b| matches!(b, Body::Lit(_)));
+    if let Head::Choice { elems, guards, .. } = &rule.head
+        && let ([elem], true) = (&elems[..], guards.is_empty())
+        && plain_body
+    {
+        elem.cond.lits.iter().for_each(|l| root.add_lit(l, syms));
+    }
     if let Head::Disjunction(elems) = &rule.head {
         for e in elems.iter().filter(|e| e.cond.lits.is_empty()) {
             for h in &e.heads {
