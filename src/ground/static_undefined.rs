@@ -405,14 +405,15 @@ pub fn any_term_undefined<'t>(
 /// gringo: its undefined operation is the one reported).
 impl Compiler<'_> {
     /// The rule without what gringo's simplification removes before grounding (see
-    /// this module); `None` when the whole rule goes.
+    /// this module); `None` when the whole rule goes. `from_head`: the body literals that are
+    /// negated head elements.
     pub(super) fn without_undefined(
         &mut self,
         head: &RuleHead,
         body: &[BodyLit],
+        from_head: &[Span],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        let from_head = std::mem::take(&mut self.from_head);
         let disjunctive = !from_head.is_empty()
             || body.iter().any(|b| {
                 matches!(
@@ -433,7 +434,7 @@ impl Compiler<'_> {
             let head = match head {
                 RuleHead::Ast(h) => {
                     let (h, extra_body) = self::head(h, disjunctive, &mut value)?;
-                    let mut body = self::body(body, &from_head, &mut value)?;
+                    let mut body = self::body(body, from_head, &mut value)?;
                     body.extend(extra_body);
                     return Some((RuleHead::Ast(h), body));
                 }

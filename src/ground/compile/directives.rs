@@ -34,6 +34,7 @@ impl Compiler<'_> {
                         },
                         body,
                         &elem.span,
+                        &[],
                     )?;
                 }
             }
@@ -53,10 +54,10 @@ impl Compiler<'_> {
             for body in &bodies {
                 let head = RuleHead::Show(t.clone());
                 if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
-                    self.single_rule(&head, body, span)?;
+                    self.single_rule(&head, body, span, &[])?;
                 } else {
                     let holds = self.body_atom(&[&t], body, span)?;
-                    self.single_rule(&head, &[holds], span)?;
+                    self.single_rule(&head, &[holds], span, &[])?;
                 }
             }
         }
@@ -79,7 +80,7 @@ impl Compiler<'_> {
                     atom: atom.clone(),
                     value,
                 };
-                self.single_rule(&head, body, &ext.span)?;
+                self.single_rule(&head, body, &ext.span, &[])?;
             }
         }
         Ok(())
@@ -99,10 +100,10 @@ impl Compiler<'_> {
                     for body in &bodies {
                         let head = RuleHead::Edge(u.clone(), v.clone());
                         if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
-                            self.single_rule(&head, body, span)?;
+                            self.single_rule(&head, body, span, &[])?;
                         } else {
                             let holds = self.body_atom(&[&u, &v], body, span)?;
-                            self.single_rule(&head, &[holds], span)?;
+                            self.single_rule(&head, &[holds], span, &[])?;
                         }
                     }
                 }
@@ -210,7 +211,7 @@ impl Compiler<'_> {
                 let body: Vec<BodyLit> = std::iter::once(itself.clone())
                     .chain(body.iter().cloned())
                     .collect();
-                self.single_rule(&head, &body, span)?;
+                self.single_rule(&head, &body, span, &[])?;
             }
         }
         Ok(())

@@ -34,9 +34,6 @@ pub struct Compiler<'a> {
     /// projections share one (`q(_)` in two rules is one atom, as gringo's `#p_q(#p)`; clasp
     /// reads statements over the same atom differently from statements over two).
     projected: HashMap<String, String>,
-    /// The rule being compiled's body literals that are negated head elements
-    /// ([`Rule::from_head`]).
-    pub(super) from_head: Vec<Span>,
     /// Anonymous variables that also occur outside their literal (an aggregate element's
     /// tuple): their literal is not projected.
     shared_anonymous: Vec<AnonKey>,
@@ -125,7 +122,6 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projections: 0,
             projected: HashMap::new(),
-            from_head: Vec::new(),
             shared_anonymous: Vec::new(),
             program_deps: None,
             infos: Vec::new(),
@@ -542,33 +538,29 @@ impl<'a> Compiler<'a> {
             }
         }
         let bodies = unpool::bodies(&body);
-        // (auxiliary rules compiled on the way have their own)
-        let outer = std::mem::replace(&mut self.from_head, rule.from_head.clone());
-        let mut result = Ok(());
-        'heads: for head in unpool::heads(&rule.head) {
+        for head in unpool::heads(&rule.head) {
             for body in &bodies {
-                self.from_head = rule.from_head.clone();
-                result = self.single_rule(&RuleHead::Ast(head.clone()), body, &rule.span);
-                if result.is_err() {
-                    break 'heads;
-                }
+                let head = RuleHead::Ast(head.clone());
+                self.single_rule(&head, body, &rule.span, &rule.from_head)?;
             }
         }
-        self.from_head = outer;
-        result
+        Ok(())
     }
 
+    /// One rule without pools; `from_head`: its body literals that are negated head elements
+    /// ([`Rule::from_head`]).
     fn single_rule(
         &mut self,
         head: &RuleHead,
         body: &[BodyLit],
         span: &Span,
+        from_head: &[Span],
     ) -> Result<(), Diagnostic> {
         let plain_disjunction = matches!(head, RuleHead::Ast(Head::Disjunction(elems))
             if unpool::disjunction_elems(elems)
                 .iter()
                 .all(|e| e.heads.len() <= 1 && e.cond.is_empty()));
-        let Some((head, body)) = self.without_undefined(head, body)? else {
+        let Some((head, body)) = self.without_undefined(head, body, from_head)? else {
             return Ok(());
         };
         let mut vars = Vars::new();

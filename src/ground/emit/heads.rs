@@ -5,6 +5,21 @@ use super::*;
 use crate::ground::satisfied_heads::SatisfiedHeads;
 
 impl Grounder {
+    /// The instances of a disjunction or choice element's condition, grounded as gringo
+    /// grounds them there ([`Grounder::in_head_condition`]).
+    fn element_conditions(
+        &mut self,
+        cond: &ir::Condition,
+        plan: &RulePlan,
+        b: &Binding,
+        each: &mut crate::ground::join::ConditionCallback<'_>,
+    ) -> Result<(), Diagnostic> {
+        self.in_head_condition = true;
+        let result = self.conditions(cond, plan, b, each);
+        self.in_head_condition = false;
+        result
+    }
+
     /// A normal rule: its head atom is derived; with an empty body it is a fact.
     pub(super) fn emit_atom(
         &mut self,
@@ -148,8 +163,7 @@ impl Grounder {
                 .iter()
                 .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
             // (the heads' own conditions hold only the ranges of intervals)
-            self.in_head_condition = true;
-            let result = self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+            self.element_conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut heads = Vec::new();
                 let mut empty_range = false;
                 for h in &e.heads {
@@ -206,9 +220,7 @@ impl Grounder {
                     }),
                 }
                 Ok(())
-            });
-            self.in_head_condition = false;
-            result?;
+            })?;
         }
         if dropped {
             return Ok(());
@@ -319,8 +331,7 @@ impl Grounder {
         let mut agg_elems = Vec::new();
         let mut derived = Vec::new();
         for e in elems {
-            self.in_head_condition = true;
-            let result = self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
+            self.element_conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
                 let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
                     return Ok(());
                 };
@@ -384,9 +395,7 @@ impl Grounder {
                 }
                 ground_elems.push(ChoiceElem { atom: id, cond });
                 Ok(())
-            });
-            self.in_head_condition = false;
-            result?;
+            })?;
         }
         // A head aggregate (even one whose elements clingo removed before grounding).
         if tuples != ir::TupleCheck::Choice && !ground_guards.is_empty() {
