@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / "target" / "release" / "aspsat"
 CARDS = ["totalizer", "seqcounter", "sortnet", "auto"]
-PBS = ["bdd", "adder", "auto"]
+PBS = ["bdd", "adder", "gte", "auto"]
 
 # (label, arguments, encodings to try as (card, pb) pairs)
 CASES = [

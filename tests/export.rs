@@ -127,6 +127,7 @@ fn unique_ranking_has_one_model_per_answer_set() {
     let combos = [
         (CardEncoding::Totalizer, PbEncoding::Bdd),
         (CardEncoding::SeqCounter, PbEncoding::Adder),
+        (CardEncoding::Totalizer, PbEncoding::Gte),
         (CardEncoding::SortNet, PbEncoding::Auto),
     ];
     let mut failures = Vec::new();

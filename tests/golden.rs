@@ -415,7 +415,7 @@ fn golden_answer_sets() {
 #[test]
 fn golden_answer_sets_every_encoding() {
     let cards = ["totalizer", "seqcounter", "sortnet", "auto"];
-    let pbs = ["bdd", "adder", "auto"];
+    let pbs = ["bdd", "adder", "gte", "auto"];
     let mut failures = Vec::new();
     let mut runs = 0;
     for name in programs() {

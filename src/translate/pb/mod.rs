@@ -4,16 +4,23 @@
 //! * [`bdd`]: a reduced ordered decision diagram over the partial sums (one if-then-else
 //!   variable per node). Propagates well; its size depends on the number of distinct partial
 //!   sums and can grow exponentially with many large, different weights.
+//! * [`gte`]: a generalized totalizer, a tree with one literal per distinct sum of each
+//!   subtree. Propagates an asserted upper bound as well as the diagram (the negated bound
+//!   less); small where the items share a few weights, quadratic in the bound where they do
+//!   not; lower bounds over the same items are free.
 //! * [`adder`]: the weighted inputs summed by a network of full and half adders into a binary
 //!   number, compared with each interval's ends by a comparator circuit. O(Σ bits of wᵢ)
 //!   clauses whatever the weights, but weaker propagation.
 //!
-//! [`PbEncoder`] chooses between them ([`PbEncoding::Auto`]: the diagram unless it is more than
-//! [`AUTO_BDD_FACTOR`] times larger) and shares one adder network among the constraints over the
-//! same sum.
+//! [`PbEncoder`] chooses per constraint ([`PbEncoding::Auto`]): for the optimizer's bounds the
+//! smaller of the diagram and the totalizer, for an upper or lower bound in the program the
+//! diagram, unless it is more than [`AUTO_BDD_FACTOR_ONE_SIDED`] times the adder network's
+//! size; for constraints with two ends the diagram unless it is larger than the adder network;
+//! and it shares one adder network among the constraints over the same sum.
 
 pub(crate) mod adder;
 pub(crate) mod bdd;
+pub(crate) mod gte;
 
 pub use adder::BinarySum;
 pub use bdd::ite;
@@ -32,19 +39,23 @@ pub enum PbEncoding {
     Bdd,
     /// Adder network
     Adder,
-    /// The decision diagram unless it is larger than the adder network
+    /// Generalized totalizer
+    Gte,
+    /// Per constraint by size and propagation: the decision diagram or the generalized
+    /// totalizer, the adder network where both are much larger
     #[default]
     Auto,
 }
 
 impl PbEncoding {
     /// Every concrete encoding (not `Auto`).
-    pub const CONCRETE: [PbEncoding; 2] = [PbEncoding::Bdd, PbEncoding::Adder];
+    pub const CONCRETE: [PbEncoding; 3] = [PbEncoding::Bdd, PbEncoding::Adder, PbEncoding::Gte];
 
     pub fn name(self) -> &'static str {
         match self {
             PbEncoding::Bdd => "bdd",
             PbEncoding::Adder => "adder",
+            PbEncoding::Gte => "gte",
             PbEncoding::Auto => "auto",
         }
     }
@@ -101,33 +112,52 @@ pub fn sum_in_with(
 /// takes the smaller of the two.
 pub const AUTO_BDD_FACTOR: usize = 1;
 
-/// `Auto` keeps the decision diagram of a one-sided constraint (`Σ ≤ b`, `Σ ≥ a`, and every
-/// optimization bound) unless its new nodes have more than this many times the clauses of the
-/// adder network and comparator. Here the diagram is arc-consistent (unit propagation finds
-/// every item a partial assignment forces) and the adder network is far from it, which decides
-/// bounds that bite: knapsack's capacity (`bench.py`, CPU time, n=25: 7.7 s with the adder
-/// network, 0.7 s with the diagram at 4.7 times its size). Constraints with two ends (`=`,
-/// `!=`, intervals) keep [`AUTO_BDD_FACTOR`].
-pub const AUTO_BDD_FACTOR_ONE_SIDED: usize = 8;
+/// `Auto` keeps the decision diagram (or the generalized totalizer) of a one-sided constraint
+/// (`Σ ≤ b`, `Σ ≥ a`, and every optimization bound) unless its new nodes have more than this
+/// many times the clauses of the adder network and comparator. Here both are arc-consistent
+/// (unit propagation finds every item a partial assignment forces) and the adder network is
+/// far from it, which decides bounds that bite: knapsack's capacity (`bench.py`, CPU time,
+/// n=25: 7.7 s with the adder network, 0.7 s with the diagram at 4.7 times its size); knapsack
+/// n=30 with `:- #sum{V,I : in(I), value(I,V)} < 267.` instead of `#maximize` (unsatisfiable):
+/// 14.4 s with the adder network for the values, 2.4 s with their diagram at 11 times its size
+/// (the factor was 8 until then). Constraints with two ends (`=`, `!=`, intervals) keep
+/// [`AUTO_BDD_FACTOR`].
+pub const AUTO_BDD_FACTOR_ONE_SIDED: usize = 16;
 
-/// Encodes pseudo-Boolean constraints into one CNF, reusing the adder network of a sum for
-/// every constraint over the same weighted items (several guards of one aggregate, successive
-/// optimization bounds): after the first, each costs only a comparator.
+/// The most clauses a decision diagram or totalizer the command line asks for may take for one
+/// constraint (`--pb-encoding bdd|gte`): beyond, the constraint takes the adder network, whose
+/// size is linear, instead of exhausting memory (a diagram can be exponential in the number of
+/// items, a totalizer quadratic in the bound).
+pub const EXPLICIT_LIMIT: usize = 1 << 24;
+
+/// Encodes pseudo-Boolean constraints into one CNF, reusing the encoding of a sum for every
+/// constraint over the same weighted items (several guards of one aggregate, successive
+/// optimization bounds): after the first, an adder network costs only a comparator, a
+/// decision diagram the nodes no earlier bound needed, a totalizer nothing.
 ///
-/// `Auto` builds the decision diagram under a budget of [`AUTO_BDD_FACTOR`] times the clauses
-/// of the adder network and comparator (counted as if the network were new, so that the choice
-/// depends on the constraint only), and falls back to the adder network when it exceeds it.
+/// For constraints with two ends, `Auto` builds the decision diagram under a budget of
+/// [`AUTO_BDD_FACTOR`] times the clauses of the adder network and comparator (counted as if
+/// the network were new, so that the choice depends on the constraint only), and falls back to
+/// the adder network when it exceeds it; upper and lower bounds: see [`PbEncoder::at_most`].
 #[derive(Debug, Default)]
 pub struct PbEncoder {
     encoding: PbEncoding,
     /// Adder networks by their items, with the clauses each network took.
     sums: HashMap<Vec<(Value, i64)>, (adder::BinarySum, usize)>,
-    /// Upper-bound diagrams by their items ([`PbEncoder::at_most`]); `None` once `auto` found
-    /// one bound's diagram larger than the adder network (the sum then keeps the network).
-    diagrams: HashMap<Vec<(Value, i64)>, Option<bdd::AtMost>>,
+    /// How upper bounds over these items are encoded ([`PbEncoder::at_most`]).
+    upper: HashMap<Vec<(Value, i64)>, Upper>,
     /// Whether [`PbEncoder::at_most`]'s literal need only imply its bound (see
     /// [`PbEncoder::for_bounds`]).
     implied_bounds: bool,
+}
+
+/// The encoding of the upper bounds over one sum, kept for its later bounds.
+#[derive(Debug)]
+enum Upper {
+    Diagram(bdd::AtMost),
+    Totalizer(gte::Totalizer),
+    /// `auto` found the other two too large: the adder network for good.
+    Adder,
 }
 
 impl PbEncoder {
@@ -135,15 +165,15 @@ impl PbEncoder {
         PbEncoder {
             encoding,
             sums: HashMap::new(),
-            diagrams: HashMap::new(),
+            upper: HashMap::new(),
             implied_bounds: false,
         }
     }
 
     /// An encoder of the optimizer's bounds, whose literals are only ever assumed or asserted:
     /// [`PbEncoder::at_most`]'s literal then only implies its bound, and a decision diagram
-    /// takes half the clauses ([`bdd::AtMost::new`]), with the same propagation. It encodes no
-    /// reified constraints ([`PbEncoder::sum_in`]).
+    /// takes half the clauses ([`bdd::AtMost::new`]), a totalizer no down clauses, with the
+    /// same propagation. It encodes no reified constraints ([`PbEncoder::sum_in`]).
     pub fn for_bounds(encoding: PbEncoding) -> Self {
         PbEncoder {
             implied_bounds: true,
@@ -153,10 +183,15 @@ impl PbEncoder {
 
     /// A literal equivalent to `Σ wᵢ·[xᵢ] ≤ bound`, for successive bounds over the same items
     /// (optimization): the decision diagram keeps its nodes between bounds ([`bdd::AtMost`]),
-    /// so a later bound pays only for the nodes no earlier bound needed, and the adder network
-    /// only for a comparator. `Auto` takes the diagram while each bound's new nodes cost no
-    /// more than [`AUTO_BDD_FACTOR_ONE_SIDED`] times the adder network and its comparator (counted as
-    /// new), and the adder network for good from the first bound where they do.
+    /// so a later bound pays only for the nodes no earlier bound needed, a totalizer nothing
+    /// for a lower bound, and the adder network only a comparator.
+    ///
+    /// `Auto` decides at the first bound over the items: for the optimizer's bounds the
+    /// decision diagram or the generalized totalizer, whichever has fewer clauses (both let
+    /// unit propagation force out every item that no longer fits), for reified constraints the
+    /// diagram; unless it has more than [`AUTO_BDD_FACTOR_ONE_SIDED`] times the clauses of the
+    /// adder network and its comparator (counted as new): then the adder network. A diagram's later bounds stay within that factor too (their new nodes),
+    /// else the sum takes the adder network for good.
     pub fn at_most(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
         let allowed = [(i64::MIN, bound)];
         let (lo, hi) = range(items);
@@ -166,30 +201,67 @@ impl PbEncoder {
         if none_allowed(&allowed, lo, hi) {
             return Value::False;
         }
-        let budget = match self.encoding {
+        let exact = !self.implied_bounds;
+        let limit = match self.encoding {
             PbEncoding::Adder => return self.by_adder(cnf, items, &allowed),
-            PbEncoding::Bdd => usize::MAX,
-            PbEncoding::Auto => {
-                if matches!(self.diagrams.get(items), Some(None)) {
+            PbEncoding::Bdd | PbEncoding::Gte => EXPLICIT_LIMIT,
+            PbEncoding::Auto => match self.upper.get(items) {
+                Some(Upper::Adder) => return self.by_adder(cnf, items, &allowed),
+                _ => self
+                    .adder_cost(cnf, items, &allowed)
+                    .saturating_mul(AUTO_BDD_FACTOR_ONE_SIDED),
+            },
+        };
+        match self.upper.get_mut(items) {
+            Some(Upper::Diagram(diagram)) => {
+                if let Some(root) = diagram.at_most(cnf, bound, limit) {
+                    return root;
+                }
+                self.upper.insert(items.to_vec(), Upper::Adder);
+                return self.by_adder(cnf, items, &allowed);
+            }
+            Some(Upper::Totalizer(tree)) => {
+                if let Some(root) = tree.at_most(bound) {
+                    return root;
+                }
+                // a bound above the tree's: a tree for it (the old one stays exact)
+                if gte::Totalizer::cost(items, bound, exact, limit).is_none() {
+                    self.upper.insert(items.to_vec(), Upper::Adder);
                     return self.by_adder(cnf, items, &allowed);
                 }
-                self.adder_cost(cnf, items, &allowed)
-                    .saturating_mul(AUTO_BDD_FACTOR_ONE_SIDED)
+                let tree = gte::Totalizer::new(cnf, items, bound, exact);
+                let root = tree.at_most(bound).expect("built for this bound");
+                self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
+                return root;
             }
+            Some(Upper::Adder) | None => {}
+        }
+        // The first bound over these items. A totalizer propagates only the bound it asserts
+        // (its literal true): `auto` considers it for the optimizer's bounds, not for reified
+        // constraints, whose literal may as well be false (`:- #sum{..} < 267.` asserts
+        // `Σ ≤ 266` false, where a totalizer's down clauses leave items open the diagram would
+        // decide).
+        let by_totalizer = match self.encoding {
+            PbEncoding::Bdd => None,
+            _ if self.encoding == PbEncoding::Auto && !self.implied_bounds => None,
+            _ => gte::Totalizer::cost(items, bound, exact, limit),
         };
-        let diagram = self
-            .diagrams
-            .entry(items.to_vec())
-            .or_insert_with(|| Some(bdd::AtMost::new(items, self.implied_bounds)))
-            .as_mut()
-            .expect("checked above");
-        match diagram.at_most(cnf, bound, budget) {
-            Some(root) => root,
-            None => {
-                self.diagrams.insert(items.to_vec(), None);
-                self.by_adder(cnf, items, &allowed)
+        if self.encoding != PbEncoding::Gte {
+            let mut diagram = bdd::AtMost::new(items, self.implied_bounds);
+            // the diagram when it is no larger than the totalizer
+            if let Some(root) = diagram.at_most(cnf, bound, by_totalizer.unwrap_or(limit)) {
+                self.upper.insert(items.to_vec(), Upper::Diagram(diagram));
+                return root;
             }
         }
+        if by_totalizer.is_some() {
+            let tree = gte::Totalizer::new(cnf, items, bound, exact);
+            let root = tree.at_most(bound).expect("built for this bound");
+            self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
+            return root;
+        }
+        self.upper.insert(items.to_vec(), Upper::Adder);
+        self.by_adder(cnf, items, &allowed)
     }
 
     /// The adder network's literal, building and keeping the network on first use.
@@ -245,7 +317,21 @@ impl PbEncoder {
             _ => {}
         }
         match self.encoding {
-            PbEncoding::Bdd => bdd::sum_in(cnf, items, allowed, usize::MAX).expect("no budget"),
+            PbEncoding::Bdd | PbEncoding::Gte => {
+                let mut scratch = Cnf::with_vars(cnf.num_vars());
+                let root = if self.encoding == PbEncoding::Bdd {
+                    bdd::sum_in(&mut scratch, items, allowed, EXPLICIT_LIMIT)
+                } else {
+                    gte::sum_in(&mut scratch, items, allowed, EXPLICIT_LIMIT)
+                };
+                match root {
+                    Some(root) => {
+                        append(cnf, &scratch);
+                        root
+                    }
+                    None => self.by_adder(cnf, items, allowed),
+                }
+            }
             PbEncoding::Adder => self.by_adder(cnf, items, allowed),
             PbEncoding::Auto => {
                 // The adder's way into a scratch formula: the comparator, after the network
@@ -521,8 +607,9 @@ mod tests {
     }
 
     /// The optimizer's bounds ([`PbEncoder::for_bounds`]) under every encoding: with its literal
-    /// assumed, a bound admits exactly the assignments within it, and the decision diagram
-    /// still propagates every item a partial assignment forces out (each item true, false or
+    /// assumed, a bound admits exactly the assignments within it, and the decision diagram and
+    /// the totalizer (and `auto`, which picks one of them here) still propagate every item a
+    /// partial assignment forces out (each item true, false or
     /// open, for successive bounds in one formula).
     #[test]
     fn bound_literals_imply_their_bound_and_propagate() {
@@ -575,7 +662,7 @@ mod tests {
                         if state.iter().all(|&s| s != 0) {
                             assert_eq!(sat(&cnf, &assume), least <= bound, "{what}");
                         }
-                        if enc != PbEncoding::Bdd {
+                        if enc == PbEncoding::Adder {
                             continue;
                         }
                         let Some(derived) = propagate(&cnf, &assume) else {
@@ -637,6 +724,104 @@ mod tests {
         let mut auto = Cnf::with_vars(40);
         sum_in_with(&mut auto, &items, &allowed, PbEncoding::Auto);
         assert_eq!(auto.num_clauses(), adder_clauses);
+    }
+
+    /// Bounds over one sum in rising order (guards of one aggregate): each is exact, also where
+    /// the totalizer must be rebuilt for a bound above its cap.
+    #[test]
+    fn rising_upper_bounds_are_exact() {
+        for enc in encodings() {
+            for weights in [&[3, -2, 5, 1, -4][..], &[2, 2, 2, 3, 3]] {
+                let mut cnf = Cnf::new();
+                let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
+                let items: Vec<(Value, i64)> = vars
+                    .iter()
+                    .zip(weights)
+                    .map(|(&v, &w)| (Value::Lit(v), w))
+                    .collect();
+                let (lo, hi) = range(&items);
+                let mut pb = PbEncoder::new(enc);
+                let roots: Vec<(i64, Value)> = (lo..=hi)
+                    .map(|bound| (bound, pb.at_most(&mut cnf, &items, bound)))
+                    .collect();
+                for mask in 0u32..(1 << weights.len()) {
+                    let sum: i64 = (0..weights.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| weights[i])
+                        .sum();
+                    let fixed: Vec<CnfLit> = vars
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
+                        .collect();
+                    for &(bound, root) in &roots {
+                        let what = format!("{enc} {weights:?} <= {bound} mask {mask:b}");
+                        match root {
+                            Value::Lit(r) => {
+                                assert_forced(&cnf, &fixed, &[r], &[sum <= bound], &what)
+                            }
+                            v => assert_eq!(v == Value::True, sum <= bound, "{what}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The clauses one upper bound takes with the given encoding (as the optimizer's bound).
+    fn bound_clauses(items: &[(Value, i64)], bound: i64, enc: PbEncoding) -> usize {
+        let mut cnf = Cnf::with_vars(items.len() as u32);
+        PbEncoder::for_bounds(enc).at_most(&mut cnf, items, bound);
+        cnf.num_clauses()
+    }
+
+    /// `auto` takes whichever of the decision diagram and the totalizer is smaller: the
+    /// totalizer for many items with two weights (few distinct sums), the diagram for weights
+    /// that are all different; the totalizer's counted cost is what it adds.
+    #[test]
+    fn auto_takes_the_smaller_of_diagram_and_totalizer() {
+        let few: Vec<(Value, i64)> = (1..=200)
+            .map(|i| (Value::Lit(i), if i % 3 == 0 { 20 } else { 10 }))
+            .collect();
+        let many: Vec<(Value, i64)> = (1..=30)
+            .map(|i| (Value::Lit(i), i64::from(i) * 7 % 31 + 3))
+            .collect();
+        for (items, bound, smaller) in [(&few, 300, PbEncoding::Gte), (&many, 200, PbEncoding::Bdd)]
+        {
+            let bdd = bound_clauses(items, bound, PbEncoding::Bdd);
+            let gte = bound_clauses(items, bound, PbEncoding::Gte);
+            let auto = bound_clauses(items, bound, PbEncoding::Auto);
+            assert_eq!(auto, bdd.min(gte), "bdd {bdd}, gte {gte}, auto {auto}");
+            let expected = if smaller == PbEncoding::Gte { gte } else { bdd };
+            assert_eq!(auto, expected, "{smaller} is smaller: bdd {bdd}, gte {gte}");
+            assert_eq!(
+                gte::Totalizer::cost(items, bound, false, usize::MAX),
+                Some(gte),
+                "counted cost"
+            );
+        }
+    }
+
+    /// A totalizer the command line asks for that would be quadratic in a bound of ten
+    /// million takes the adder network instead of exhausting memory (as `auto` does).
+    #[test]
+    fn explicit_totalizer_beyond_the_limit_takes_the_adder() {
+        let mut cnf = Cnf::new();
+        let items: Vec<(Value, i64)> = (1..=40i64)
+            .map(|i| {
+                (
+                    Value::Lit(cnf.new_var()),
+                    i * i * i * 9973 % 1_000_003 + 1000,
+                )
+            })
+            .collect();
+        for allowed in [&[(i64::MIN, 10_000_000)][..], &[(5_000_000, 10_000_000)]] {
+            let mut adder = Cnf::with_vars(40);
+            sum_in_with(&mut adder, &items, allowed, PbEncoding::Adder);
+            let mut gte = Cnf::with_vars(40);
+            sum_in_with(&mut gte, &items, allowed, PbEncoding::Gte);
+            assert_eq!(gte.num_clauses(), adder.num_clauses(), "{allowed:?}");
+        }
     }
 
     #[test]
