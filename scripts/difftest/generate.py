@@ -211,7 +211,14 @@ class Gen:
             a = self.term(vars_, where, depth + 1)
             b = self.simple(vars_)
             op = self.pick(["+", "-", "*", "/", "\\", "**", "&", "?", "^"])
-            form = self.pick(["bin", "bin", "bin", "neg", "abs", "bnot"])
+            form = self.pick(["bin", "bin", "bin", "neg", "abs", "bnot", "linear"])
+            if form == "linear" and vars_:
+                # gringo inverts a*X+b (a != 0, X once) to bind X: `p(3-X)`, `p(2*(X+1))`
+                self.tag("arith.linear")
+                v = self.pick(vars_)
+                k = self.pick(["2", "-1", "3", "0", "-2"])
+                return self.pick([f"({b}-{v})", f"({k}*{v}+{b})", f"{k}*({v}-{b})",
+                                  f"-({v}*{k})", f"({v}+{v})"])
             if form == "neg":
                 return f"-{b}" if not b.startswith("-") else f"-({b})"
             if form == "abs":
@@ -240,6 +247,10 @@ class Gen:
                 return self.pick(["_a", "a'", "c'd", "__b"])
             return self.pick(["a", "b"])
         if k == "negsym":
+            if self.chance(0.3):
+                # clingo 5.8 negates tuples too: -(1,2), -()
+                self.tag("negsym.tuple")
+                return self.pick(["-(1,2)", "-()", f"-({self.simple(vars_)},)", "-(-(a,b))"])
             return self.pick(["-a", "-f(1)"])
         if k == "str":
             return self.string()

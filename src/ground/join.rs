@@ -9,6 +9,7 @@ use super::state::{Grounder, overflow};
 use super::term::{self, Binding, CTerm, EvalError, VarId, unify};
 use crate::program::aggregate::{AggValue, possible_values};
 use crate::program::{AtomId, CountGuard, Lit, Polarity};
+use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 
@@ -247,20 +248,12 @@ impl Grounder {
         let mut trail: Vec<VarId> = Vec::new();
         for row in rows {
             let args = self.relations[pred].row_args(row as usize);
-            let mut ok = true;
-            for (i, t) in atom.args.iter().enumerate() {
-                if positions.contains(&i) {
-                    continue;
-                }
-                match unify(t, args[i], b, &mut trail, &mut self.program.symbols) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        ok = false;
-                        break;
-                    }
-                    Err(e) => return Err(match_error(e)),
-                }
-            }
+            let open: Vec<(&CTerm, Sym)> = (0..atom.args.len())
+                .filter(|i| !positions.contains(i))
+                .map(|i| (&atom.args[i], args[i]))
+                .collect();
+            let ok = term::unify_all(&open, b, &mut trail, &mut self.program.symbols)
+                .map_err(match_error)?;
             if ok {
                 matched[lit] = Some(self.relations[pred].atoms[row as usize]);
                 self.join(join, k + 1, b, matched, on_match)?;

@@ -324,7 +324,7 @@ fn compile_and_plan(
             };
             let mut rule = rule;
             linear_bounds::add_ranges(&mut rule, compiler.syms);
-            let plan = plan::plan_rule(&rule)?;
+            let plan = plan::plan_rule(&rule, compiler.syms)?;
             rules.push(Planned {
                 rule,
                 plan,

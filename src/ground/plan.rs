@@ -11,6 +11,7 @@
 
 use super::ir::{Body, CondId, Condition, Head, Lit, Rule, Step};
 use super::term::{CTerm, VarId};
+use crate::symbol::SymbolTable;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{CmpOp, Sign, Span};
 
@@ -55,9 +56,9 @@ impl Item<'_> {
     }
 }
 
-fn bindable(t: &CTerm) -> Vec<VarId> {
+fn bindable(t: &CTerm, syms: &SymbolTable) -> Vec<VarId> {
     let mut v = Vec::new();
-    t.collect_bindable(&mut v);
+    t.collect_bindable(syms, &mut v);
     v
 }
 
@@ -65,11 +66,20 @@ fn all_in(vars: &[VarId], bound: &[bool]) -> bool {
     vars.iter().all(|v| bound[*v])
 }
 
-/// Whether `t` can be matched: every variable under non-invertible arithmetic is bound.
-fn matchable(t: &CTerm, bound: &[bool]) -> bool {
-    let all = t.vars();
-    let b = bindable(t);
-    all.iter().all(|v| bound[*v] || b.contains(v))
+/// Whether `t` can be matched: every variable under arithmetic that matching cannot invert is
+/// bound, before or by the match itself (`f(R/2, R)`).
+fn matchable(t: &CTerm, bound: &[bool], syms: &SymbolTable) -> bool {
+    let b = bindable(t, syms);
+    t.vars().iter().all(|v| bound[*v] || b.contains(v))
+}
+
+/// Whether an atom's arguments can be matched together: arithmetic in one argument may use the
+/// variables another binds (`x(R, 3-R)`), as gringo matches them.
+fn atom_matchable(args: &[CTerm], bound: &[bool], syms: &SymbolTable) -> bool {
+    let b: Vec<VarId> = args.iter().flat_map(|a| bindable(a, syms)).collect();
+    args.iter()
+        .flat_map(|a| a.vars())
+        .all(|v| bound[v] || b.contains(&v))
 }
 
 /// Orders `lits` (pairs of an index and a literal) given the variables already `bound`; on
@@ -78,9 +88,10 @@ pub fn plan_lits(
     lits: &[(usize, &Lit)],
     bound: &mut [bool],
     delta: Option<usize>,
+    syms: &SymbolTable,
 ) -> Result<Vec<Step>, Vec<VarId>> {
     let items: Vec<(usize, Item)> = lits.iter().map(|(i, l)| (*i, Item::Lit(l))).collect();
-    plan_items(&items, bound, delta)
+    plan_items(&items, bound, delta, syms)
 }
 
 /// [`plan_lits`] over literals and assigning aggregates. With `delta`, that literal (a positive
@@ -89,16 +100,17 @@ pub fn plan_items(
     items: &[(usize, Item)],
     bound: &mut [bool],
     delta: Option<usize>,
+    syms: &SymbolTable,
 ) -> Result<Vec<Step>, Vec<VarId>> {
     let mut remaining: Vec<(usize, Item)> = items.to_vec();
     let mut steps = Vec::new();
     if let Some(d) = delta
         && let Some(pos) = remaining.iter().position(|(i, _)| *i == d)
         && let Item::Lit(Lit::Atom { atom, .. }) = remaining[pos].1
-        && atom.args.iter().all(|a| matchable(a, bound))
+        && atom_matchable(&atom.args, bound, syms)
     {
         for a in &atom.args {
-            for v in bindable(a) {
+            for v in bindable(a, syms) {
                 bound[v] = true;
             }
         }
@@ -111,7 +123,7 @@ pub fn plan_items(
     while !remaining.is_empty() {
         let mut best: Option<(i64, usize, Option<Step>)> = None;
         for (pos, (i, item)) in remaining.iter().enumerate() {
-            if let Some((score, step)) = candidate(*i, item, bound, delta)
+            if let Some((score, step)) = candidate(*i, item, bound, delta, syms)
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
                 best = Some((score, pos, step));
@@ -131,7 +143,7 @@ pub fn plan_items(
         // An aggregate whose variable is already bound is no step: it is a test evaluated with
         // the rule instance.
         if let Some(step) = step {
-            bind(&step, item, bound);
+            bind(&step, item, bound, syms);
             steps.push(step);
         }
     }
@@ -145,6 +157,7 @@ fn candidate(
     item: &Item,
     bound: &[bool],
     delta: Option<usize>,
+    syms: &SymbolTable,
 ) -> Option<(i64, Option<Step>)> {
     let lit = match item {
         Item::Lit(l) => *l,
@@ -172,7 +185,7 @@ fn candidate(
             atom,
             ..
         } => {
-            if !atom.args.iter().all(|a| matchable(a, bound)) {
+            if !atom_matchable(&atom.args, bound, syms) {
                 return None;
             }
             let ground_args = atom
@@ -194,7 +207,7 @@ fn candidate(
             let (lv, rv) = (lhs.vars(), rhs.vars());
             if all_in(&lv, bound) && all_in(&rv, bound) {
                 (1000, Step::Test(i))
-            } else if *op == CmpOp::Eq && all_in(&rv, bound) && matchable(lhs, bound) {
+            } else if *op == CmpOp::Eq && all_in(&rv, bound) && matchable(lhs, bound, syms) {
                 let pattern_is_lhs = true;
                 (
                     500,
@@ -203,7 +216,7 @@ fn candidate(
                         pattern_is_lhs,
                     },
                 )
-            } else if *op == CmpOp::Eq && all_in(&lv, bound) && matchable(rhs, bound) {
+            } else if *op == CmpOp::Eq && all_in(&lv, bound) && matchable(rhs, bound, syms) {
                 let pattern_is_lhs = false;
                 (
                     500,
@@ -241,7 +254,7 @@ fn candidate(
 }
 
 /// Marks the variables `step` binds.
-fn bind(step: &Step, item: Item, bound: &mut [bool]) {
+fn bind(step: &Step, item: Item, bound: &mut [bool], syms: &SymbolTable) {
     let lit = match item {
         Item::Lit(l) => l,
         Item::Aggregate { var, .. } => {
@@ -252,14 +265,14 @@ fn bind(step: &Step, item: Item, bound: &mut [bool]) {
     match (step, lit) {
         (Step::Match { .. }, Lit::Atom { atom, .. }) => {
             for a in &atom.args {
-                for v in bindable(a) {
+                for v in bindable(a, syms) {
                     bound[v] = true;
                 }
             }
         }
         (Step::Assign { pattern_is_lhs, .. }, Lit::Cmp { lhs, rhs, .. }) => {
             let pattern = if *pattern_is_lhs { lhs } else { rhs };
-            for v in bindable(pattern) {
+            for v in bindable(pattern, syms) {
                 bound[v] = true;
             }
         }
@@ -292,9 +305,9 @@ pub fn body_items(rule: &Rule) -> Vec<(usize, Item<'_>)> {
 
 /// Plans the body with `delta` (an index into `rule.body`) matched against new atoms only.
 /// Only called for rules that passed [`plan_rule`], so scheduling cannot fail.
-pub fn plan_delta(rule: &Rule, delta: usize) -> Vec<Step> {
+pub fn plan_delta(rule: &Rule, delta: usize, syms: &SymbolTable) -> Vec<Step> {
     let mut bound = vec![false; rule.num_vars()];
-    plan_items(&body_items(rule), &mut bound, Some(delta)).expect("rule was checked safe")
+    plan_items(&body_items(rule), &mut bound, Some(delta), syms).expect("rule was checked safe")
 }
 
 /// The error for `vars`, unbound in `rule`, reported at `span`: the rule, or the body
@@ -472,15 +485,16 @@ fn same_term(a: &CTerm, b: &CTerm) -> bool {
 }
 
 /// Checks safety and computes the plan of the body and of every condition.
-pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
+pub fn plan_rule(rule: &Rule, syms: &SymbolTable) -> Result<RulePlan, Diagnostic> {
     single_choice_element_scope(rule)?;
     let mut planner = Planner {
         rule,
+        syms,
         conditions: vec![Vec::new(); rule.num_conditions],
         span: rule.span.clone(),
     };
     let mut bound = vec![false; rule.num_vars()];
-    let body = plan_items(&body_items(rule), &mut bound, None)
+    let body = plan_items(&body_items(rule), &mut bound, None, syms)
         .map_err(|vars| unsafe_error(rule, &rule.span, &vars))?;
     for b in &rule.body {
         if let Body::Conditional { alts, cond, span } = b {
@@ -521,6 +535,7 @@ pub fn plan_rule(rule: &Rule) -> Result<RulePlan, Diagnostic> {
 /// Plans the conditions of one rule and checks the variables around them.
 struct Planner<'r> {
     rule: &'r Rule,
+    syms: &'r SymbolTable,
     conditions: Vec<Vec<Step>>,
     /// Where unsafe variables are reported: the rule, or the body element being checked.
     span: Span,
@@ -545,7 +560,7 @@ impl Planner<'_> {
         mut bound: Vec<bool>,
     ) -> Result<Vec<bool>, Diagnostic> {
         let lits: Vec<(usize, &Lit)> = cond.lits.iter().enumerate().collect();
-        let plan = plan_lits(&lits, &mut bound, None)
+        let plan = plan_lits(&lits, &mut bound, None, self.syms)
             .map_err(|v| unsafe_error(self.rule, &self.span, &v))?;
         let id: CondId = cond.id;
         self.conditions[id] = plan;
@@ -722,7 +737,7 @@ mod tests {
         };
         let steps = match delta {
             None => planned.plan.body.clone(),
-            Some(d) => plan_delta(&planned.rule, d),
+            Some(d) => plan_delta(&planned.rule, d, &syms),
         };
         steps.iter().map(|s| names.step(s)).collect()
     }

@@ -8,6 +8,7 @@ use super::ir::{self, PredId, Stage, Step};
 use super::join::Window;
 use super::plan::{self, Planned};
 use super::state::Grounder;
+use crate::symbol::SymbolTable;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 
@@ -290,7 +291,7 @@ impl Component<'_> {
             .into_iter()
             .map(|rule| Recursive {
                 rule,
-                delta_plans: self.delta_plans(&rule.rule),
+                delta_plans: self.delta_plans(&rule.rule, &g.program.symbols),
             })
             .collect();
         let mut previous = g.full_window();
@@ -351,7 +352,7 @@ impl Component<'_> {
 
     /// One plan per positive body literal over this component, that literal matched against
     /// new atoms only.
-    fn delta_plans(&self, rule: &ir::Rule) -> Vec<Vec<Step>> {
+    fn delta_plans(&self, rule: &ir::Rule, syms: &SymbolTable) -> Vec<Vec<Step>> {
         rule.body
             .iter()
             .enumerate()
@@ -360,7 +361,7 @@ impl Component<'_> {
                     sign: Sign::Pos,
                     atom,
                     ..
-                }) if self.own(atom.pred) => Some(plan::plan_delta(rule, j)),
+                }) if self.own(atom.pred) => Some(plan::plan_delta(rule, j, syms)),
                 _ => None,
             })
             .collect()

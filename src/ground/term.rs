@@ -24,6 +24,37 @@ pub enum CTerm {
 /// The current values of a rule's variables.
 pub type Binding = Vec<Option<Sym>>;
 
+/// `coef·var + offset` (see [`CTerm::linear`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Linear {
+    pub var: VarId,
+    pub coef: i64,
+    pub offset: i64,
+}
+
+impl Linear {
+    fn scaled(self, k: i64) -> Option<Linear> {
+        Some(Linear {
+            coef: self.coef.checked_mul(k)?,
+            offset: self.offset.checked_mul(k)?,
+            ..self
+        })
+    }
+
+    fn shifted(self, k: i64) -> Option<Linear> {
+        Some(Linear {
+            offset: self.offset.checked_add(k)?,
+            ..self
+        })
+    }
+
+    /// The variable's value for which the term is `n`, if it is an integer.
+    fn solve(self, n: i64) -> Option<i64> {
+        let rest = n.checked_sub(self.offset)?;
+        (rest % self.coef == 0).then(|| rest / self.coef)
+    }
+}
+
 /// Why a term has no value.
 #[derive(Debug, Clone)]
 pub enum EvalError {
@@ -54,19 +85,62 @@ impl CTerm {
         v
     }
 
-    /// Variables that matching this term against a symbol can bind (those not under arithmetic,
-    /// except the invertible forms `t + c`, `t - c`, `c + t`, `-t`).
-    pub fn collect_bindable(&self, out: &mut Vec<VarId>) {
+    /// Variables that matching this term against a symbol can bind: those not under
+    /// arithmetic, those under a unary minus, and the variable of a linear term (gringo's
+    /// `LinearTerm`, see [`CTerm::linear`]); matching inverts these.
+    pub fn collect_bindable(&self, syms: &SymbolTable, out: &mut Vec<VarId>) {
         match self {
             CTerm::Sym(_) => {}
             CTerm::Var(v) => out.push(*v),
-            CTerm::Fun { args, .. } => args.iter().for_each(|a| a.collect_bindable(out)),
-            CTerm::Unary(UnOp::Minus, t, _) => t.collect_bindable(out),
-            CTerm::Binary(BinOp::Add | BinOp::Sub, a, b, _) if b.is_ground() => {
-                a.collect_bindable(out)
+            CTerm::Fun { args, .. } => args.iter().for_each(|a| a.collect_bindable(syms, out)),
+            // `-t` is undone whatever `t` is (an integer's sign, a function symbol's sign)
+            CTerm::Unary(UnOp::Minus, t, _) => t.collect_bindable(syms, out),
+            CTerm::Unary(..) | CTerm::Binary(..) => {
+                if let Some(linear) = self.linear(syms) {
+                    out.push(linear.var);
+                }
             }
-            CTerm::Binary(BinOp::Add, a, b, _) if a.is_ground() => b.collect_bindable(out),
-            _ => {}
+        }
+    }
+
+    /// The term as `coef·X + offset` over one variable `X` occurring once, with integer
+    /// constants, `+`, `-` and `*` by a constant, and `coef ≠ 0`: the arithmetic gringo
+    /// inverts to bind `X` when matching (`x(R, 3-R)`, `x(2*(R+1))`); `R+R`, `0*R`, `R/2`,
+    /// `R*Y` are not (their variables must be bound elsewhere).
+    pub fn linear(&self, syms: &SymbolTable) -> Option<Linear> {
+        let linear = self.linear_parts(syms)?;
+        (linear.coef != 0).then_some(linear)
+    }
+
+    fn linear_parts(&self, syms: &SymbolTable) -> Option<Linear> {
+        let constant = |t: &CTerm| ground_int(t, syms);
+        match self {
+            CTerm::Var(v) => Some(Linear {
+                var: *v,
+                coef: 1,
+                offset: 0,
+            }),
+            CTerm::Unary(UnOp::Minus, t, _) => t.linear_parts(syms)?.scaled(-1),
+            CTerm::Binary(op @ (BinOp::Add | BinOp::Sub), a, b, _) => {
+                let sign = if *op == BinOp::Add { 1 } else { -1 };
+                if let Some(k) = constant(b) {
+                    a.linear_parts(syms)?.shifted(sign * k)
+                } else if let Some(k) = constant(a) {
+                    b.linear_parts(syms)?.scaled(sign)?.shifted(k)
+                } else {
+                    None
+                }
+            }
+            CTerm::Binary(BinOp::Mul, a, b, _) => {
+                if let Some(k) = constant(b) {
+                    a.linear_parts(syms)?.scaled(k)
+                } else if let Some(k) = constant(a) {
+                    b.linear_parts(syms)?.scaled(k)
+                } else {
+                    None
+                }
+            }
+            _ => None,
         }
     }
 
@@ -109,7 +183,6 @@ pub fn eval(t: &CTerm, b: &Binding, syms: &mut SymbolTable) -> Result<Sym, EvalE
                     args,
                     negative,
                 } = syms.get(xv).clone()
-                && name.0 != 0
             {
                 return Ok(syms.function(name, args, !negative));
             }
@@ -182,13 +255,58 @@ fn undefined_here(t: &CTerm) -> EvalError {
 }
 
 /// Matches `pattern` against the ground `value`, binding unbound variables (recorded on `trail`
-/// so the caller can undo them). Subterms whose variables are all bound are evaluated.
+/// so the caller can undo them). Subterms whose variables are all bound are evaluated, linear
+/// terms over an unbound variable inverted; other arithmetic is checked after the rest of the
+/// term bound its variables (`f(R/2, R)`, as gringo).
 pub fn unify(
     pattern: &CTerm,
     value: Sym,
     b: &mut Binding,
     trail: &mut Vec<VarId>,
     syms: &mut SymbolTable,
+) -> Result<bool, EvalError> {
+    unify_all(&[(pattern, value)], b, trail, syms)
+}
+
+/// [`unify`] for several patterns at once (the arguments of one atom): arithmetic in one
+/// argument may use variables another binds (`x(R, 3-R)`, `x(R/2, R)`).
+pub fn unify_all(
+    pairs: &[(&CTerm, Sym)],
+    b: &mut Binding,
+    trail: &mut Vec<VarId>,
+    syms: &mut SymbolTable,
+) -> Result<bool, EvalError> {
+    let mut deferred: Vec<(&CTerm, Sym)> = Vec::new();
+    for &(pattern, value) in pairs {
+        if !unify_term(pattern, value, b, trail, syms, &mut deferred)? {
+            return Ok(false);
+        }
+    }
+    while !deferred.is_empty() {
+        let waiting = std::mem::take(&mut deferred);
+        let before = waiting.len();
+        for (pattern, value) in waiting {
+            if !unify_term(pattern, value, b, trail, syms, &mut deferred)? {
+                return Ok(false);
+            }
+        }
+        // The planner schedules a match only when every variable of the arithmetic is bound
+        // by the match; a term no pass can decide would be a planner error.
+        assert!(
+            deferred.len() < before,
+            "arithmetic over variables the match does not bind"
+        );
+    }
+    Ok(true)
+}
+
+fn unify_term<'p>(
+    pattern: &'p CTerm,
+    value: Sym,
+    b: &mut Binding,
+    trail: &mut Vec<VarId>,
+    syms: &mut SymbolTable,
+    deferred: &mut Vec<(&'p CTerm, Sym)>,
 ) -> Result<bool, EvalError> {
     match pattern {
         CTerm::Sym(s) => Ok(*s == value),
@@ -217,13 +335,30 @@ pub fn unify(
                 return Ok(false);
             }
             for (p, v) in args.iter().zip(vargs) {
-                if !unify(p, v, b, trail, syms)? {
+                if !unify_term(p, v, b, trail, syms, deferred)? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
-        _ => {
+        CTerm::Unary(UnOp::Minus, inner, _) if !all_bound(pattern, b) => {
+            // `-t` negates an integer and flips the sign of a function symbol or tuple (`-X`
+            // matches `-a` with X = a, as in clingo): matching undoes it.
+            let negated = match syms.get(value).clone() {
+                SymData::Num(n) => match n.checked_neg() {
+                    Some(m) => syms.num(m),
+                    None => return Ok(false),
+                },
+                SymData::Fun {
+                    name,
+                    args,
+                    negative,
+                } => syms.function(name, args, !negative),
+                _ => return Ok(false),
+            };
+            unify_term(inner, negated, b, trail, syms, deferred)
+        }
+        CTerm::Unary(..) | CTerm::Binary(..) => {
             if all_bound(pattern, b) {
                 return match eval(pattern, b, syms) {
                     Ok(s) => Ok(s == value),
@@ -231,33 +366,25 @@ pub fn unify(
                     Err(e) => Err(e),
                 };
             }
-            // Invert the linear forms that `collect_bindable` admits.
+            let Some(linear) = pattern.linear(syms) else {
+                deferred.push((pattern, value));
+                return Ok(true);
+            };
+            // The only variable of a linear term is unbound here: solve for it.
             let Some(n) = syms.as_int(value) else {
                 return Ok(false);
             };
-            let n = n as i64;
-            let (inner, target) = match pattern {
-                CTerm::Unary(UnOp::Minus, t, _) => (t.as_ref(), -n),
-                CTerm::Binary(op @ (BinOp::Add | BinOp::Sub), x, c, _) if c.is_ground() => {
-                    let Some(k) = ground_int(c, syms) else {
-                        return Ok(false);
-                    };
-                    (x.as_ref(), if *op == BinOp::Add { n - k } else { n + k })
-                }
-                CTerm::Binary(BinOp::Add, c, x, _) if c.is_ground() => {
-                    let Some(k) = ground_int(c, syms) else {
-                        return Ok(false);
-                    };
-                    (x.as_ref(), n - k)
-                }
-                _ => unreachable!("plan schedules non-invertible arithmetic after its variables"),
+            let Some(Ok(x)) = linear.solve(i64::from(n)).map(Int::try_from) else {
+                return Ok(false);
             };
-            match Int::try_from(target) {
-                Ok(t) => {
-                    let s = syms.num(t);
-                    unify(inner, s, b, trail, syms)
-                }
-                Err(_) => Ok(false),
+            b[linear.var] = Some(syms.num(x));
+            trail.push(linear.var);
+            // clingo's 32-bit arithmetic decides, as for any bound term (`(R + 2^30) * 2`
+            // overflows on the way).
+            match eval(pattern, b, syms) {
+                Ok(s) => Ok(s == value),
+                Err(EvalError::Undefined(_)) => Ok(false),
+                Err(e) => Err(e),
             }
         }
     }
