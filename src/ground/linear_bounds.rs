@@ -62,8 +62,13 @@ pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) {
     {
         elem.cond.lits.iter().for_each(|l| root.add_lit(l, syms));
     }
+    // Not in an element of several heads (a pool in its atom: their conjunction), where an
+    // empty interval only empties its own conjunct: `q ; s((1;3..2)).` is `q ; s(1).`.
     if let Head::Disjunction(elems) = &rule.head {
-        for e in elems.iter().filter(|e| e.cond.lits.is_empty()) {
+        for e in elems
+            .iter()
+            .filter(|e| e.cond.lits.is_empty() && e.heads.len() == 1)
+        {
             for h in &e.heads {
                 h.cond
                     .lits
