@@ -43,6 +43,9 @@ CASES = [
     ("jodici (no givens, first 300 models)",
      ["encodings/jodici.lp", "-n", "300"],
      [(c, "bdd") for c in CARDS] + [("totalizer", p) for p in PBS[1:]]),
+    ("magic square 4×4 (first 50 models)",
+     ["benchmarks/encodings/magic_square.lp", "-c", "n=4", "-n", "50"],
+     [("auto", p) for p in PBS]),
 ]
 
 

@@ -59,9 +59,8 @@ fn merged_values(a: &[i64], b: &[i64], cap: i64) -> Vec<i64> {
     values
 }
 
-/// The clauses of the tree over `weights` cut at `cap`, counted without building it (with
-/// `exact`, an upper bound: pairs whose sum reaches the top need no down clause); `None` beyond
-/// `budget`. Returns the root's values too.
+/// The clauses of the tree over `weights` cut at `cap`, counted without building it; `None`
+/// beyond `budget`. Returns the root's values too.
 fn count(weights: &[i64], cap: i64, exact: bool, budget: usize) -> Option<(usize, Vec<i64>)> {
     if let [w] = weights {
         return Some((0, vec![(*w).min(cap)]));
@@ -69,15 +68,25 @@ fn count(weights: &[i64], cap: i64, exact: bool, budget: usize) -> Option<(usize
     let mid = weights.len() / 2;
     let (left, a) = count(&weights[..mid], cap, exact, budget)?;
     let (right, b) = count(&weights[mid..], cap, exact, budget.saturating_sub(left))?;
+    // one up clause per pair of values (0 included, not both 0)
     let pairs = (a.len() + 1) * (b.len() + 1) - 1;
-    // up clauses; with `exact`, as many down clauses at most and the order of the outputs
-    let own = if exact { 2 * pairs } else { pairs };
-    let total = left + right + own;
+    let total = left + right + pairs;
     if total > budget {
         return None;
     }
     let values = merged_values(&a, &b, cap);
-    let total = total + if exact { values.len() - 1 } else { 0 };
+    let total = if exact {
+        // a down clause per pair below the highest value, and the order of the outputs
+        let highest = *values.last().expect("a node has values");
+        let below = std::iter::once(&0)
+            .chain(&a)
+            .flat_map(|&x| std::iter::once(&0).chain(&b).map(move |&y| x + y))
+            .filter(|&s| s < highest)
+            .count();
+        total + below + values.len() - 1
+    } else {
+        total
+    };
     (total <= budget).then_some((total, values))
 }
 
@@ -149,8 +158,8 @@ pub struct Totalizer {
 }
 
 impl Totalizer {
-    /// The clauses [`Totalizer::new`] would add for `Σ items ≤ bound` (with `exact`, at most
-    /// this many), or `None` beyond `budget`.
+    /// The clauses [`Totalizer::new`] would add for `Σ items ≤ bound`, or `None` beyond
+    /// `budget`.
     pub fn cost(items: &[(Value, i64)], bound: i64, exact: bool, budget: usize) -> Option<usize> {
         let (open, base) = normalize(items);
         let room = bound.saturating_sub(base);
