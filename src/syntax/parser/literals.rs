@@ -133,9 +133,15 @@ impl Parser<'_> {
         if self.unsupported.is_some() {
             return Ok((Head::None, Vec::new()));
         }
+        // A conditional element moved into the body leaves the rule a disjunction for gringo:
+        // its head is no fact even when the condition has no instances (`r ; not p : d(5) :-
+        // d(1).` keeps a priority level over `not r` in clingo 5.8.3).
+        let conditional_moved = negated
+            .iter()
+            .any(|b| matches!(b, BodyLit::Conditional { .. }));
         let head = match out.len() {
             0 => Head::None,
-            1 if single => Head::Atom(out.pop().expect("one element").atom),
+            1 if single && !conditional_moved => Head::Atom(out.pop().expect("one element").atom),
             _ => Head::Disjunction(out),
         };
         Ok((head, negated))
