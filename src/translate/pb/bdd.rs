@@ -155,20 +155,7 @@ impl AtMost {
     /// The diagrams of `Σ items ≤ bound`; with `implied_only`, a root only implies its bound
     /// (for bounds that are assumed or asserted, never negated).
     pub fn new(items: &[(Value, i64)], implied_only: bool) -> Self {
-        let mut base = 0i64;
-        let mut open: Vec<(Value, i64)> = Vec::new();
-        for &(v, w) in items {
-            match v {
-                Value::True => base += w,
-                Value::False => {}
-                _ if w == 0 => {}
-                _ if w < 0 => {
-                    base += w;
-                    open.push((v.negate(), -w));
-                }
-                _ => open.push((v, w)),
-            }
-        }
+        let (mut open, base) = super::positive_items(items);
         open.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
         let mut rest = vec![0i64; open.len() + 1];
         for i in (0..open.len()).rev() {

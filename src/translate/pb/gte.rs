@@ -16,30 +16,17 @@
 //! next values) and the order between a node's outputs, which makes every output exact.
 
 use super::adder::{and2, or2};
-use super::{Value, clause};
+use super::{Value, clause, positive_items};
 use crate::cnf::Cnf;
 
 /// A node's outputs: each distinct value (ascending, in `1..=cap`) its items can sum to, with
 /// the literal "the items sum to at least this value".
 type Outputs = Vec<(i64, Value)>;
 
-/// The items with positive weights (`w·x = w + |w|·¬x` for negative ones) and the constant rest.
+/// The items with positive weights and the constant rest ([`positive_items`]), equal weights
+/// side by side: their subtrees have the fewest distinct sums.
 fn normalize(items: &[(Value, i64)]) -> (Vec<(Value, i64)>, i64) {
-    let mut base = 0i64;
-    let mut open = Vec::new();
-    for &(v, w) in items {
-        match v {
-            Value::True => base += w,
-            Value::False => {}
-            _ if w == 0 => {}
-            _ if w < 0 => {
-                base += w;
-                open.push((v.negate(), -w));
-            }
-            _ => open.push((v, w)),
-        }
-    }
-    // Equal weights side by side: their subtrees have the fewest distinct sums.
+    let (mut open, base) = positive_items(items);
     open.sort_by_key(|&(_, w)| w);
     (open, base)
 }

@@ -76,6 +76,27 @@ impl std::str::FromStr for PbEncoding {
     }
 }
 
+/// The undecided items with positive weights (`w·x = w + |w|·¬x` for negative ones, items of
+/// weight 0 left out) and the constant rest of the sum (decided items, folded weights), in the
+/// order given.
+pub(crate) fn positive_items(items: &[(Value, i64)]) -> (Vec<(Value, i64)>, i64) {
+    let mut base = 0i64;
+    let mut open = Vec::new();
+    for &(v, w) in items {
+        match v {
+            Value::True => base += w,
+            Value::False => {}
+            _ if w == 0 => {}
+            _ if w < 0 => {
+                base += w;
+                open.push((v.negate(), -w));
+            }
+            _ => open.push((v, w)),
+        }
+    }
+    (open, base)
+}
+
 /// Whether every integer of `[lo, hi]` is allowed.
 pub(crate) fn all_allowed(allowed: &[(i64, i64)], lo: i64, hi: i64) -> bool {
     allowed.iter().any(|&(a, b)| a <= lo && hi <= b)
@@ -573,6 +594,46 @@ mod tests {
         }
     }
 
+    /// Encodes `Σ weights ≤ bound` for each bound in the order given with one encoder and checks
+    /// every bound's literal against every assignment, in the formula holding all of them.
+    fn check_bounds_in_order(enc: PbEncoding, weights: &[i64], descending: bool) {
+        let mut cnf = Cnf::new();
+        let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
+        let items: Vec<(Value, i64)> = vars
+            .iter()
+            .zip(weights)
+            .map(|(&v, &w)| (Value::Lit(v), w))
+            .collect();
+        let (lo, hi) = range(&items);
+        let mut bounds: Vec<i64> = (lo - 1..=hi + 1).collect();
+        if descending {
+            bounds.reverse();
+        }
+        let mut pb = PbEncoder::new(enc);
+        let roots: Vec<(i64, Value)> = bounds
+            .into_iter()
+            .map(|bound| (bound, pb.at_most(&mut cnf, &items, bound)))
+            .collect();
+        for mask in 0u32..(1 << weights.len()) {
+            let sum: i64 = (0..weights.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| weights[i])
+                .sum();
+            let fixed: Vec<CnfLit> = vars
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
+                .collect();
+            for &(bound, root) in &roots {
+                let what = format!("{enc} weights {weights:?} <= {bound} mask {mask:b}");
+                match root {
+                    Value::Lit(r) => assert_forced(&cnf, &fixed, &[r], &[sum <= bound], &what),
+                    v => assert_eq!(v == Value::True, sum <= bound, "{what}"),
+                }
+            }
+        }
+    }
+
     /// Successive bounds over one sum share one encoder (as optimization's bounds do): every
     /// bound's literal is exact for every assignment, in the formula holding all of them.
     #[test]
@@ -584,39 +645,7 @@ mod tests {
         ];
         for enc in encodings() {
             for weights in weight_sets {
-                let mut cnf = Cnf::new();
-                let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
-                let items: Vec<(Value, i64)> = vars
-                    .iter()
-                    .zip(*weights)
-                    .map(|(&v, &w)| (Value::Lit(v), w))
-                    .collect();
-                let (lo, hi) = range(&items);
-                let mut pb = PbEncoder::new(enc);
-                let roots: Vec<(i64, Value)> = (lo - 1..=hi + 1)
-                    .rev()
-                    .map(|bound| (bound, pb.at_most(&mut cnf, &items, bound)))
-                    .collect();
-                for mask in 0u32..(1 << weights.len()) {
-                    let sum: i64 = (0..weights.len())
-                        .filter(|i| mask >> i & 1 == 1)
-                        .map(|i| weights[i])
-                        .sum();
-                    let fixed: Vec<CnfLit> = vars
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
-                        .collect();
-                    for &(bound, root) in &roots {
-                        let what = format!("{enc} weights {weights:?} <= {bound} mask {mask:b}");
-                        match root {
-                            Value::Lit(r) => {
-                                assert_forced(&cnf, &fixed, &[r], &[sum <= bound], &what)
-                            }
-                            v => assert_eq!(v == Value::True, sum <= bound, "{what}"),
-                        }
-                    }
-                }
+                check_bounds_in_order(enc, weights, true);
             }
         }
     }
@@ -747,38 +776,7 @@ mod tests {
     fn rising_upper_bounds_are_exact() {
         for enc in encodings() {
             for weights in [&[3, -2, 5, 1, -4][..], &[2, 2, 2, 3, 3]] {
-                let mut cnf = Cnf::new();
-                let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
-                let items: Vec<(Value, i64)> = vars
-                    .iter()
-                    .zip(weights)
-                    .map(|(&v, &w)| (Value::Lit(v), w))
-                    .collect();
-                let (lo, hi) = range(&items);
-                let mut pb = PbEncoder::new(enc);
-                let roots: Vec<(i64, Value)> = (lo..=hi)
-                    .map(|bound| (bound, pb.at_most(&mut cnf, &items, bound)))
-                    .collect();
-                for mask in 0u32..(1 << weights.len()) {
-                    let sum: i64 = (0..weights.len())
-                        .filter(|i| mask >> i & 1 == 1)
-                        .map(|i| weights[i])
-                        .sum();
-                    let fixed: Vec<CnfLit> = vars
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
-                        .collect();
-                    for &(bound, root) in &roots {
-                        let what = format!("{enc} {weights:?} <= {bound} mask {mask:b}");
-                        match root {
-                            Value::Lit(r) => {
-                                assert_forced(&cnf, &fixed, &[r], &[sum <= bound], &what)
-                            }
-                            v => assert_eq!(v == Value::True, sum <= bound, "{what}"),
-                        }
-                    }
-                }
+                check_bounds_in_order(enc, weights, false);
             }
         }
     }
