@@ -446,15 +446,21 @@ mod tests {
         PbEncoding::CONCRETE.into_iter().chain([PbEncoding::Auto])
     }
 
-    /// Checks the root against brute force for every assignment of the inputs.
-    fn check(weights: &[i64], allowed: &[(i64, i64)], enc: PbEncoding) {
-        let mut cnf = Cnf::new();
+    /// One new variable per weight, and the items pairing them.
+    fn fresh_items(cnf: &mut Cnf, weights: &[i64]) -> (Vec<CnfLit>, Vec<(Value, i64)>) {
         let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
-        let items: Vec<(Value, i64)> = vars
+        let items = vars
             .iter()
             .zip(weights)
             .map(|(&v, &w)| (Value::Lit(v), w))
             .collect();
+        (vars, items)
+    }
+
+    /// Checks the root against brute force for every assignment of the inputs.
+    fn check(weights: &[i64], allowed: &[(i64, i64)], enc: PbEncoding) {
+        let mut cnf = Cnf::new();
+        let (vars, items) = fresh_items(&mut cnf, weights);
         let root = sum_in_with(&mut cnf, &items, allowed, enc);
         for mask in 0u32..(1 << weights.len()) {
             let sum: i64 = (0..weights.len())
@@ -598,12 +604,7 @@ mod tests {
     /// every bound's literal against every assignment, in the formula holding all of them.
     fn check_bounds_in_order(enc: PbEncoding, weights: &[i64], descending: bool) {
         let mut cnf = Cnf::new();
-        let vars: Vec<CnfLit> = weights.iter().map(|_| cnf.new_var()).collect();
-        let items: Vec<(Value, i64)> = vars
-            .iter()
-            .zip(weights)
-            .map(|(&v, &w)| (Value::Lit(v), w))
-            .collect();
+        let (vars, items) = fresh_items(&mut cnf, weights);
         let (lo, hi) = range(&items);
         let mut bounds: Vec<i64> = (lo - 1..=hi + 1).collect();
         if descending {
