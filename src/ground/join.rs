@@ -9,7 +9,6 @@ use super::state::{Grounder, overflow};
 use super::term::{self, Binding, CTerm, EvalError, VarId, unify};
 use crate::program::aggregate::{AggValue, possible_values};
 use crate::program::{AtomId, CountGuard, Lit, Polarity};
-use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 
@@ -248,11 +247,10 @@ impl Grounder {
         let mut trail: Vec<VarId> = Vec::new();
         for row in rows {
             let args = self.relations[pred].row_args(row as usize);
-            let open: Vec<(&CTerm, Sym)> = (0..atom.args.len())
+            let open = (0..atom.args.len())
                 .filter(|i| !positions.contains(i))
-                .map(|i| (&atom.args[i], args[i]))
-                .collect();
-            let ok = term::unify_all(&open, b, &mut trail, &mut self.program.symbols)
+                .map(|i| (&atom.args[i], args[i]));
+            let ok = term::unify_all(open, b, &mut trail, &mut self.program.symbols)
                 .map_err(match_error)?;
             if ok {
                 matched[lit] = Some(self.relations[pred].atoms[row as usize]);

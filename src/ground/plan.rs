@@ -66,19 +66,14 @@ fn all_in(vars: &[VarId], bound: &[bool]) -> bool {
     vars.iter().all(|v| bound[*v])
 }
 
-/// Whether `t` can be matched: every variable under arithmetic that matching cannot invert is
-/// bound, before or by the match itself (`f(R/2, R)`).
-fn matchable(t: &CTerm, bound: &[bool], syms: &SymbolTable) -> bool {
-    let b = bindable(t, syms);
-    t.vars().iter().all(|v| bound[*v] || b.contains(v))
-}
-
-/// Whether an atom's arguments can be matched together: arithmetic in one argument may use the
-/// variables another binds (`x(R, 3-R)`), as gringo matches them.
-fn atom_matchable(args: &[CTerm], bound: &[bool], syms: &SymbolTable) -> bool {
-    let b: Vec<VarId> = args.iter().flat_map(|a| bindable(a, syms)).collect();
-    args.iter()
-        .flat_map(|a| a.vars())
+/// Whether `terms` (one pattern, or the arguments of one atom) can be matched together: every
+/// variable under arithmetic that matching cannot invert is bound, before or by the match itself
+/// (`f(R/2, R)`, `x(R, 3-R)`, as gringo matches them).
+fn matchable(terms: &[CTerm], bound: &[bool], syms: &SymbolTable) -> bool {
+    let b: Vec<VarId> = terms.iter().flat_map(|t| bindable(t, syms)).collect();
+    terms
+        .iter()
+        .flat_map(|t| t.vars())
         .all(|v| bound[v] || b.contains(&v))
 }
 
@@ -107,7 +102,7 @@ pub fn plan_items(
     if let Some(d) = delta
         && let Some(pos) = remaining.iter().position(|(i, _)| *i == d)
         && let Item::Lit(Lit::Atom { atom, .. }) = remaining[pos].1
-        && atom_matchable(&atom.args, bound, syms)
+        && matchable(&atom.args, bound, syms)
     {
         for a in &atom.args {
             for v in bindable(a, syms) {
@@ -185,7 +180,7 @@ fn candidate(
             atom,
             ..
         } => {
-            if !atom_matchable(&atom.args, bound, syms) {
+            if !matchable(&atom.args, bound, syms) {
                 return None;
             }
             let ground_args = atom
@@ -207,7 +202,10 @@ fn candidate(
             let (lv, rv) = (lhs.vars(), rhs.vars());
             if all_in(&lv, bound) && all_in(&rv, bound) {
                 (1000, Step::Test(i))
-            } else if *op == CmpOp::Eq && all_in(&rv, bound) && matchable(lhs, bound, syms) {
+            } else if *op == CmpOp::Eq
+                && all_in(&rv, bound)
+                && matchable(std::slice::from_ref(lhs), bound, syms)
+            {
                 let pattern_is_lhs = true;
                 (
                     500,
@@ -216,7 +214,10 @@ fn candidate(
                         pattern_is_lhs,
                     },
                 )
-            } else if *op == CmpOp::Eq && all_in(&lv, bound) && matchable(rhs, bound, syms) {
+            } else if *op == CmpOp::Eq
+                && all_in(&lv, bound)
+                && matchable(std::slice::from_ref(rhs), bound, syms)
+            {
                 let pattern_is_lhs = false;
                 (
                     500,

@@ -177,14 +177,11 @@ pub fn eval(t: &CTerm, b: &Binding, syms: &mut SymbolTable) -> Result<Sym, EvalE
         }
         CTerm::Unary(op, x, span) => {
             let xv = eval(x, b, syms)?;
+            // (an integer beyond 32 bits falls through to the overflow error below)
             if *op == UnOp::Minus
-                && let SymData::Fun {
-                    name,
-                    args,
-                    negative,
-                } = syms.get(xv).clone()
+                && let Some(negated) = negated(xv, syms)
             {
-                return Ok(syms.function(name, args, !negative));
+                return Ok(negated);
             }
             let n = syms
                 .as_int(xv)
@@ -265,19 +262,19 @@ pub fn unify(
     trail: &mut Vec<VarId>,
     syms: &mut SymbolTable,
 ) -> Result<bool, EvalError> {
-    unify_all(&[(pattern, value)], b, trail, syms)
+    unify_all([(pattern, value)], b, trail, syms)
 }
 
 /// [`unify`] for several patterns at once (the arguments of one atom): arithmetic in one
 /// argument may use variables another binds (`x(R, 3-R)`, `x(R/2, R)`).
-pub fn unify_all(
-    pairs: &[(&CTerm, Sym)],
+pub fn unify_all<'p>(
+    pairs: impl IntoIterator<Item = (&'p CTerm, Sym)>,
     b: &mut Binding,
     trail: &mut Vec<VarId>,
     syms: &mut SymbolTable,
 ) -> Result<bool, EvalError> {
     let mut deferred: Vec<(&CTerm, Sym)> = Vec::new();
-    for &(pattern, value) in pairs {
+    for (pattern, value) in pairs {
         if !unify_term(pattern, value, b, trail, syms, &mut deferred)? {
             return Ok(false);
         }
@@ -344,27 +341,14 @@ fn unify_term<'p>(
         CTerm::Unary(UnOp::Minus, inner, _) if !all_bound(pattern, b) => {
             // `-t` negates an integer and flips the sign of a function symbol or tuple (`-X`
             // matches `-a` with X = a, as in clingo): matching undoes it.
-            let negated = match syms.get(value).clone() {
-                SymData::Num(n) => match n.checked_neg() {
-                    Some(m) => syms.num(m),
-                    None => return Ok(false),
-                },
-                SymData::Fun {
-                    name,
-                    args,
-                    negative,
-                } => syms.function(name, args, !negative),
-                _ => return Ok(false),
-            };
-            unify_term(inner, negated, b, trail, syms, deferred)
+            match negated(value, syms) {
+                Some(negated) => unify_term(inner, negated, b, trail, syms, deferred),
+                None => Ok(false),
+            }
         }
         CTerm::Unary(..) | CTerm::Binary(..) => {
             if all_bound(pattern, b) {
-                return match eval(pattern, b, syms) {
-                    Ok(s) => Ok(s == value),
-                    Err(EvalError::Undefined(_)) => Ok(false),
-                    Err(e) => Err(e),
-                };
+                return evaluates_to(pattern, value, b, syms);
             }
             let Some(linear) = pattern.linear(syms) else {
                 deferred.push((pattern, value));
@@ -381,12 +365,36 @@ fn unify_term<'p>(
             trail.push(linear.var);
             // clingo's 32-bit arithmetic decides, as for any bound term (`(R + 2^30) * 2`
             // overflows on the way).
-            match eval(pattern, b, syms) {
-                Ok(s) => Ok(s == value),
-                Err(EvalError::Undefined(_)) => Ok(false),
-                Err(e) => Err(e),
-            }
+            evaluates_to(pattern, value, b, syms)
         }
+    }
+}
+
+/// Whether the bound term `t` has the value `value` (an undefined one has none).
+fn evaluates_to(
+    t: &CTerm,
+    value: Sym,
+    b: &Binding,
+    syms: &mut SymbolTable,
+) -> Result<bool, EvalError> {
+    match eval(t, b, syms) {
+        Ok(s) => Ok(s == value),
+        Err(EvalError::Undefined(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// clingo's unary minus on a symbol: an integer negated (`None` beyond 32 bits), a function
+/// symbol or tuple with its sign flipped; other symbols have no negation.
+fn negated(s: Sym, syms: &mut SymbolTable) -> Option<Sym> {
+    match syms.get(s).clone() {
+        SymData::Num(n) => n.checked_neg().map(|m| syms.num(m)),
+        SymData::Fun {
+            name,
+            args,
+            negative,
+        } => Some(syms.function(name, args, !negative)),
+        _ => None,
     }
 }
 

@@ -224,8 +224,9 @@ impl PbEncoder {
     /// decision diagram or the generalized totalizer, whichever has fewer clauses (both let
     /// unit propagation force out every item that no longer fits), for reified constraints the
     /// diagram; unless it has more than [`AUTO_BDD_FACTOR_ONE_SIDED`] times the clauses of the
-    /// adder network and its comparator (counted as new): then the adder network. A diagram's later bounds stay within that factor too (their new nodes),
-    /// else the sum takes the adder network for good.
+    /// adder network and its comparator (counted as new): then the adder network. A diagram's
+    /// later bounds stay within that factor too (their new nodes), else the sum takes the adder
+    /// network for good.
     pub fn at_most(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
         let allowed = [(i64::MIN, bound)];
         let (lo, hi) = range(items);
@@ -251,8 +252,7 @@ impl PbEncoder {
                 if let Some(root) = diagram.at_most(cnf, bound, limit) {
                     return root;
                 }
-                self.upper.insert(items.to_vec(), Upper::Adder);
-                return self.by_adder(cnf, items, &allowed);
+                return self.adder_for_good(cnf, items, bound);
             }
             Some(Upper::Totalizer(tree)) => {
                 if let Some(root) = tree.at_most(bound) {
@@ -260,21 +260,17 @@ impl PbEncoder {
                 }
                 // a bound above the tree's: a tree for it (the old one stays exact)
                 if gte::Totalizer::cost(items, bound, exact, limit).is_none() {
-                    self.upper.insert(items.to_vec(), Upper::Adder);
-                    return self.by_adder(cnf, items, &allowed);
+                    return self.adder_for_good(cnf, items, bound);
                 }
-                let tree = gte::Totalizer::new(cnf, items, bound, exact);
-                let root = tree.at_most(bound).expect("built for this bound");
-                self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
-                return root;
+                return self.new_totalizer(cnf, items, bound);
             }
             Some(Upper::Adder) | None => {}
         }
-        // The first bound over these items. A totalizer propagates only the bound it asserts
-        // (its literal true): `auto` considers it for the optimizer's bounds, not for reified
-        // constraints, whose literal may as well be false (`:- #sum{..} < 267.` asserts
-        // `Σ ≤ 266` false, where a totalizer's down clauses leave items open the diagram would
-        // decide).
+        // The first bound over these items. The totalizer's up clauses force out every item
+        // that no longer fits once its literal is true (tested); a reified constraint's literal
+        // may as well be false (`:- #sum{..} < 267.` asserts `Σ ≤ 266` false), which only its
+        // down clauses propagate, with no such guarantee tested: `auto` considers it for the
+        // optimizer's bounds only, and keeps the measured choice, the diagram, elsewhere.
         let by_totalizer = match self.encoding {
             PbEncoding::Bdd => None,
             _ if self.encoding == PbEncoding::Auto && !self.implied_bounds => None,
@@ -289,13 +285,24 @@ impl PbEncoder {
             }
         }
         if by_totalizer.is_some() {
-            let tree = gte::Totalizer::new(cnf, items, bound, exact);
-            let root = tree.at_most(bound).expect("built for this bound");
-            self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
-            return root;
+            return self.new_totalizer(cnf, items, bound);
         }
+        self.adder_for_good(cnf, items, bound)
+    }
+
+    /// A totalizer for bounds up to `bound` over the items, kept for their later bounds.
+    fn new_totalizer(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
+        let tree = gte::Totalizer::new(cnf, items, bound, !self.implied_bounds);
+        let root = tree.at_most(bound).expect("built for this bound");
+        self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
+        root
+    }
+
+    /// The adder network's literal for `Σ ≤ bound`, the encoding of every later bound over the
+    /// items too.
+    fn adder_for_good(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
         self.upper.insert(items.to_vec(), Upper::Adder);
-        self.by_adder(cnf, items, &allowed)
+        self.by_adder(cnf, items, &[(i64::MIN, bound)])
     }
 
     /// The adder network's literal, building and keeping the network on first use.
