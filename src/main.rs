@@ -10,6 +10,17 @@ use aspsat::translate::pb::PbEncoding;
 use aspsat::translate::{EncodingOptions, TranslationKind};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
+// The grounder allocates many small, short-lived vectors (rows, terms, rule instances);
+// mimalloc serves them faster than the system allocator (gbie's grounding: 20 % less time).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// mimalloc's `mi_option_purge_delay` (libmimalloc-sys names only some options; this is its
+/// place in mimalloc 3's `mi_option_e`): 0 returns freed memory to the OS at once, where the
+/// default 10 ms delay keeps the peak resident memory of a fast grounding a third higher
+/// (gbie: 172 MB against 127 MB, the system allocator's 131 MB).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
 #[derive(Parser)]
 #[command(
     name = "aspsat",
@@ -256,6 +267,8 @@ fn fix_mmap_threshold() {
 }
 
 fn main() {
+    // SAFETY: sets a plain integer option of the allocator, before any thread starts.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
     fix_mmap_threshold();
     let cli = match parse_command_line() {
         Ok(cli) => cli,
