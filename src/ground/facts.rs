@@ -34,11 +34,17 @@ impl InputFacts {
         if !rule.body.is_empty() || !atom.args.iter().all(|t| ground(t).is_some()) {
             return Some(rule);
         }
-        self.preds.push(atom.pred);
-        self.starts.push(self.args.len() as u32);
-        self.args.extend(atom.args.iter().filter_map(ground));
-        self.spans.push(rule.span);
+        let args: Vec<Sym> = atom.args.iter().filter_map(ground).collect();
+        self.push(atom.pred, &args, rule.span);
         None
+    }
+
+    /// Adds the fact `pred(args)` written at `span`.
+    pub fn push(&mut self, pred: PredId, args: &[Sym], span: Span) {
+        self.preds.push(pred);
+        self.starts.push(self.args.len() as u32);
+        self.args.extend_from_slice(args);
+        self.spans.push(span);
     }
 
     pub fn len(&self) -> usize {

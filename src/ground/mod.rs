@@ -311,6 +311,12 @@ fn compile_and_plan(
 ) -> Result<Vec<Planned>, Diagnostic> {
     let mut rules = Vec::new();
     for st in statements {
+        if let (Some(facts), Statement::Rule(rule)) = (facts.as_deref_mut(), st)
+            && let Some((pred, args)) = compiler.plain_fact(rule)
+        {
+            facts.push(pred, &args, rule.span.clone());
+            continue;
+        }
         let compiled = compile_statement(compiler, st, directives);
         // The rules a statement yielded before a compilation error are planned (and checked
         // for safety) first: the error reported is the first one in the text.

@@ -547,6 +547,61 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// The predicate and arguments of `rule` if it is a fact whose arguments are values
+    /// already (`char(c,5).`, `p(-1,"s",f(a))`: no variable, pool, interval or constant
+    /// `#const` defines, and arithmetic only where it evaluates): an instance file's facts skip
+    /// the rule compilation (`rule` costs a fifth of grounding gbie's 40,000 facts). `None`
+    /// sends the rule through [`Compiler::rule`], which reports what is wrong with it.
+    pub fn plain_fact(&mut self, rule: &Rule) -> Option<(ir::PredId, Vec<Sym>)> {
+        let Head::Atom(atom) = &rule.head else {
+            return None;
+        };
+        let Term::Fun {
+            name,
+            args,
+            negative,
+            ..
+        } = &atom.term
+        else {
+            return None;
+        };
+        if !rule.body.is_empty() || name.is_empty() || !args.iter().all(|t| self.is_value(t)) {
+            return None;
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for t in args {
+            match self.term(t, &mut Vars::new(), &mut Vec::new()) {
+                Ok(CTerm::Sym(s)) => values.push(s),
+                _ => return None,
+            }
+        }
+        let name = self.syms.name(name);
+        let pred = self.preds.get(Signature {
+            name,
+            arity: args.len(),
+            negative: *negative,
+        });
+        Some((pred, values))
+    }
+
+    /// Whether `t` is written as a value: numbers, strings, `#inf`/`#sup`, functions and
+    /// tuples of them, arithmetic over them, and no name `#const` defines.
+    fn is_value(&self, t: &Term) -> bool {
+        match t {
+            Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup => true,
+            Term::Fun { name, args, .. } => {
+                if args.is_empty() {
+                    !self.consts.defines(name)
+                } else {
+                    args.iter().all(|a| self.is_value(a))
+                }
+            }
+            Term::Unary(_, x, _) => self.is_value(x),
+            Term::Binary(_, x, y, _) => self.is_value(x) && self.is_value(y),
+            Term::Var(..) | Term::Anonymous(_) | Term::Interval(..) | Term::Pool(..) => false,
+        }
+    }
+
     /// One rule without pools; `from_head`: its body literals that are negated head elements
     /// ([`Rule::from_head`]).
     fn single_rule(
