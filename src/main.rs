@@ -12,6 +12,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 // The grounder allocates many small, short-lived vectors (rows, terms, rule instances);
 // mimalloc serves them faster than the system allocator (gbie's grounding: 20 % less time).
+// Built without transparent huge pages (feature `no_thp`): with them, partner units 100 peaked
+// at 159 MB instead of the system allocator's 125 MB.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
