@@ -186,14 +186,23 @@ fn enumerate_within(
 /// How many assignments the search by propagation below a flip may make before the SAT solver
 /// is asked instead. It halves after each search that gives up and doubles after each that
 /// settles its flip, within bounds proportional to the number of CNF variables: where the
-/// search mostly succeeds (queens, jodici) it saves most solver calls, where it mostly fails
-/// (the solver's learnt clauses settle the flips at once) it costs little.
+/// search mostly succeeds (queens, jodici) it saves most solver calls. Where it keeps failing
+/// even at the smallest budget (magic squares: the solver's learnt clauses settle the flips,
+/// propagation alone does not), the flips after such a failure go straight to the solver, 1,
+/// 2, 4... up to 64 of them before the next search, until one succeeds again.
 #[derive(Clone, Copy, Debug)]
 struct Budget {
     current: u64,
     min: u64,
     max: u64,
+    /// Flips still to be sent to the solver without a search.
+    pause: u32,
+    /// How many the next failure at the smallest budget adds to `pause`.
+    next_pause: u32,
 }
+
+/// The longest run of flips sent straight to the solver (see [`Budget`]).
+const MAX_PAUSE: u32 = 64;
 
 impl Budget {
     fn for_vars(num_vars: u32) -> Self {
@@ -202,6 +211,8 @@ impl Budget {
             current: 4 * n,
             min: n / 4,
             max: 16 * n,
+            pause: 0,
+            next_pause: 1,
         }
     }
 
@@ -212,15 +223,29 @@ impl Budget {
             current: assignments,
             min: assignments,
             max: assignments,
+            pause: 0,
+            next_pause: 0,
         }
     }
 
     fn settled(&mut self) {
         self.current = (self.current * 2).min(self.max);
+        self.next_pause = self.next_pause.min(1);
     }
 
     fn gave_up(&mut self) {
+        if self.current == self.min {
+            self.pause = self.next_pause;
+            self.next_pause = (self.next_pause * 2).min(MAX_PAUSE);
+        }
         self.current = (self.current / 2).max(self.min);
+    }
+
+    /// Whether this flip skips the search by propagation (counting it off the pause).
+    fn paused(&mut self) -> bool {
+        let paused = self.pause > 0;
+        self.pause = self.pause.saturating_sub(1);
+        paused
     }
 }
 
@@ -313,7 +338,12 @@ impl Walk<'_, '_> {
                 if !prop.decide(-lit) {
                     continue;
                 }
-                match self.explore(&mut prop, &mut path, &model, backend) {
+                let below = if self.budget.paused() {
+                    Below::Undecided
+                } else {
+                    self.explore(&mut prop, &mut path, &model, backend)
+                };
+                match below {
                     Below::Model(next) => {
                         model = next;
                         break;
@@ -456,6 +486,44 @@ mod tests {
         .unwrap();
         assert!(outcome.exhausted());
         (found, stats.solver_calls)
+    }
+
+    /// Failures at the smallest budget send 1, 2, 4... (at most 64) flips straight to the
+    /// solver; a search that succeeds ends the pauses. Fixed budgets (the tests') never pause.
+    #[test]
+    fn failing_searches_pause_and_a_success_resumes() {
+        let mut budget = Budget::for_vars(400);
+        let paused_run = |b: &mut Budget| {
+            let mut n = 0;
+            while b.paused() {
+                n += 1;
+            }
+            n
+        };
+        // From 4n down to the minimum n/4: four halvings without a pause.
+        for _ in 0..4 {
+            budget.gave_up();
+            assert_eq!(paused_run(&mut budget), 0);
+        }
+        let runs: Vec<u32> = (0..9)
+            .map(|_| {
+                budget.gave_up();
+                paused_run(&mut budget)
+            })
+            .collect();
+        assert_eq!(runs, [1, 2, 4, 8, 16, 32, 64, 64, 64]);
+        budget.settled();
+        budget.gave_up();
+        assert_eq!(paused_run(&mut budget), 0, "above the minimum again");
+        budget.gave_up();
+        assert_eq!(
+            paused_run(&mut budget),
+            1,
+            "pauses start over after a success"
+        );
+        let mut fixed = Budget::fixed(0);
+        fixed.gave_up();
+        assert!(!fixed.paused());
     }
 
     /// Every budget finds the same models, none twice: with budget 0 every flip that
