@@ -299,6 +299,8 @@ def main():
     ap.add_argument("--aspsat", default=os.path.join(ROOT, "target", "release", "aspsat"))
     ap.add_argument("--no-dimacs", action="store_true")
     ap.add_argument("--show", action="store_true")
+    ap.add_argument("--show-refused", action="store_true",
+                    help="print each program aspsat refuses (embedded or dimacs) with the message")
     args = ap.parse_args()
     use_dimacs = not args.no_dimacs and shutil.which("cadical") is not None
     counts = {"programs": 0, "agree": 0, "differ": 0, "refused": 0, "crash": 0,
@@ -327,6 +329,8 @@ def main():
             elif status == "refused":
                 counts["refused"] += 1
                 refusals[got.split("error: ")[-1][:60]] = refusals.get(got.split("error: ")[-1][:60], 0) + 1
+                if args.show_refused:
+                    print(f"--- seed {seed} refused:\n{text}aspsat: {got}", flush=True)
             else:
                 counts["crash" if status == "crash" else "differ"] += 1
                 print(f"--- seed {seed} ({status}):\n{text}clingo: {sorted(expected)}\n"
@@ -339,6 +343,8 @@ def main():
                     counts["dimacs_refused"] += 1
                     why = refusal_kind(got)
                     dimacs_refusals[why] = dimacs_refusals.get(why, 0) + 1
+                    if args.show_refused:
+                        print(f"--- seed {seed} dimacs refused:\n{text}aspsat: {got}", flush=True)
                 else:
                     counts["dimacs_crash" if status == "crash" else "dimacs_differ"] += 1
                     print(f"--- seed {seed} dimacs ({status}):\n{text}clingo: "
