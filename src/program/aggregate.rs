@@ -150,7 +150,48 @@ fn decided_extremum(
         }
         all_hold &= every;
     }
+    if guards_exclude_range(lo, hi, &agg.guards, syms) {
+        return Some(false);
+    }
     all_hold.then_some(true)
+}
+
+/// Whether the guards together leave nothing of the range `[lo, hi]`, each guard leaving
+/// some: clingo intersects the bounds in term order, without regard to which values exist
+/// between them, so `1 < #min{..} <= 1` and `2 < #max{..} < 1` are false while `1 < #min{..}
+/// < 2` is not decided.
+fn guards_exclude_range(lo: Sym, hi: Sym, guards: &[CountGuard], syms: &SymbolTable) -> bool {
+    // (value, inclusive)
+    let mut lower = (lo, true);
+    let mut upper = (hi, true);
+    let tighter_lower = |a: (Sym, bool), b: (Sym, bool)| match syms.compare(a.0, b.0) {
+        Ordering::Less => b,
+        Ordering::Greater => a,
+        Ordering::Equal => (a.0, a.1 && b.1),
+    };
+    let tighter_upper = |a: (Sym, bool), b: (Sym, bool)| match syms.compare(a.0, b.0) {
+        Ordering::Less => a,
+        Ordering::Greater => b,
+        Ordering::Equal => (a.0, a.1 && b.1),
+    };
+    for g in guards {
+        match g.op {
+            CmpOp::Gt => lower = tighter_lower(lower, (g.value, false)),
+            CmpOp::Ge => lower = tighter_lower(lower, (g.value, true)),
+            CmpOp::Lt => upper = tighter_upper(upper, (g.value, false)),
+            CmpOp::Le => upper = tighter_upper(upper, (g.value, true)),
+            CmpOp::Eq => {
+                lower = tighter_lower(lower, (g.value, true));
+                upper = tighter_upper(upper, (g.value, true));
+            }
+            CmpOp::Ne => {}
+        }
+    }
+    match syms.compare(lower.0, upper.0) {
+        Ordering::Greater => true,
+        Ordering::Equal => !(lower.1 && upper.1),
+        Ordering::Less => false,
+    }
 }
 
 /// The distinct tuples of an aggregate: weight, and the conditions (a disjunction) under which
