@@ -369,6 +369,10 @@ pub fn restrict(
     void: &[bool],
     cx: &mut Context,
 ) -> Result<(), &'static str> {
+    if elem.heads.is_empty() {
+        // `#true : cond` (see `static_undefined::head`): no head to name the element by.
+        return Ok(());
+    }
     let cond_vars: BTreeSet<VarId> = elem.cond.lits.iter().flat_map(Lit::vars).collect();
     let local: BTreeSet<VarId> = cond_vars
         .into_iter()

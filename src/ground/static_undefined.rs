@@ -29,6 +29,37 @@ use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 
+/// The name of the atom that stands for `#true` as a disjunction element (see [`head`]): no
+/// atom of a program can have it, and the compiler gives such an element no heads.
+pub const TRUE_ELEMENT: &str = "#true";
+
+fn true_element(span: &Span) -> Atom {
+    Atom {
+        term: Term::Fun {
+            name: TRUE_ELEMENT.to_string(),
+            args: Vec::new(),
+            negative: false,
+            span: span.clone(),
+        },
+        span: span.clone(),
+    }
+}
+
+/// Whether an element `e` of a disjunction after [`head`] is `#true : cond`.
+pub fn is_true_element(atom: &Atom) -> bool {
+    matches!(&atom.term, Term::Fun { name, .. } if name == TRUE_ELEMENT)
+}
+
+fn has_pool(t: &Term) -> bool {
+    match t {
+        Term::Pool(..) => true,
+        Term::Fun { args, .. } => args.iter().any(has_pool),
+        Term::Unary(_, x, _) => has_pool(x),
+        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
+        _ => false,
+    }
+}
+
 /// What a variable-free term evaluates to, for [`undefined_at`].
 pub enum GroundValue {
     Int(crate::symbol::Int),
@@ -318,18 +349,25 @@ pub fn head(head: &Head, disjunctive: bool, value: &mut Value) -> Option<(Head, 
                     kept.push(e.clone());
                     continue;
                 }
+                // An element of one atom without a condition takes the whole rule with it; one
+                // with a condition, or whose atom has a pool (a conjunction of heads), stays
+                // as `#true : cond`, an element without heads: its instances that hold satisfy
+                // the rule, which may still add its other heads to the domain (`q(1) |
+                // s(1/0) : d(1) :- y : q(1).` has q(1) in clingo's domain, `q(1) | s(1/0) :-
+                // y : q(1).` not; see `satisfied_heads`).
+                let simple = e.cond.is_empty() && !has_pool(&e.atom.term);
                 for cond in conds {
                     if any_undefined(&cond, value) {
                         continue;
                     }
-                    if atom_undefined {
-                        // `#true : cond`: the rule holds when the condition does (the rest of
-                        // the rule is still checked for safety).
-                        extra_body.push(BodyLit::Conditional {
-                            lit: Literal::Bool(false, e.span.clone()),
+                    if atom_undefined && simple {
+                        // The rule holds (the rest of it is still checked for safety).
+                        extra_body.push(BodyLit::Lit(Literal::Bool(false, e.span.clone())));
+                    } else if atom_undefined {
+                        kept.push(DisjElem {
+                            atom: true_element(&e.span),
                             cond,
                             span: e.span.clone(),
-                            negated_head: false,
                         });
                     } else {
                         kept.push(DisjElem { cond, ..e.clone() });

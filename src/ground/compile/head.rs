@@ -121,6 +121,9 @@ impl Compiler<'_> {
                 for e in unpool::disjunction_elems(elems) {
                     let mut heads = Vec::new();
                     for atom in &e.heads {
+                        if crate::ground::static_undefined::is_true_element(atom) {
+                            continue;
+                        }
                         let mut local = Vec::new();
                         let item = self.atom(atom, vars, &mut local)?;
                         heads.push(ir::Local {
@@ -141,7 +144,9 @@ impl Compiler<'_> {
                     };
                     let mut void = Vec::new();
                     for atom in &e.heads {
-                        void.push(self.statically_undefined(&atom.term)?);
+                        if !crate::ground::static_undefined::is_true_element(atom) {
+                            void.push(self.statically_undefined(&atom.term)?);
+                        }
                     }
                     let mut cx = projection::Context {
                         definitions: self.definitions.as_ref(),
