@@ -241,11 +241,27 @@ impl<'r> Unifier<'r> {
         if matches!(t, Term::Rule(_, CTerm::Unary(..) | CTerm::Binary(..))) {
             return true;
         }
+        // The variable of an interval (`p(X..1)`) takes integers only, and gringo's
+        // dependency analysis knows it: `p(X..1)` does not define `p(())` or `p(a)`.
+        if self.name(var.0, var.1).starts_with("#Range") && !self.may_be_integer(t) {
+            return false;
+        }
         if self.occurs(var, t) {
             return false;
         }
         self.bound.insert(var, t);
         true
+    }
+
+    /// Whether `t` may stand for an integer: a variable, arithmetic, or a number.
+    fn may_be_integer(&self, t: Term<'r>) -> bool {
+        let value = match t {
+            Term::Rule(_, CTerm::Sym(v)) => *v,
+            Term::Value(v) => v,
+            Term::Rule(_, CTerm::Fun { .. }) => return false,
+            Term::Rule(..) => return true,
+        };
+        matches!(self.syms.get(value), SymData::Num(_))
     }
 
     fn occurs(&mut self, var: (usize, VarId), t: Term<'r>) -> bool {

@@ -91,10 +91,63 @@ pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
     let allowed = allowed_intervals(&agg.guards, syms);
     if allowed.iter().any(|&(a, b)| a <= lo && hi <= b) {
         Some(true)
-    } else if !allowed.iter().any(|&(a, b)| a <= hi && lo <= b) {
+    } else if bounds_exclude_range(lo, hi, &agg.guards, syms) {
         Some(false)
     } else {
         None
+    }
+}
+
+/// Whether the guards leave no value of the range `[lo, hi]` when read as the bounds of an
+/// interval of numbers, as clingo's grounder reads them: `2 < #sum{..} < 1`, or `#sum{..} > 5`
+/// over a range up to 5, are false before grounding, but `1 < #sum{..} < 2` is not, though no
+/// integer lies between (the aggregate is then false in every model, which the translation
+/// finds; what differs is that its rule is grounded: a weak constraint with it still makes an
+/// objective).
+fn bounds_exclude_range(lo: i64, hi: i64, guards: &[CountGuard], syms: &SymbolTable) -> bool {
+    // (value, inclusive); a guard value that is not an integer lies below (#inf) or above
+    // every integer
+    const BELOW: i128 = i128::MIN / 2;
+    const ABOVE: i128 = i128::MAX / 2;
+    let mut lower = (i128::from(lo), true);
+    let mut upper = (i128::from(hi), true);
+    let mut excluded = Vec::new();
+    for g in guards {
+        let v = match syms.get(g.value) {
+            SymData::Num(v) => i128::from(*v),
+            SymData::Inf => BELOW,
+            _ => ABOVE,
+        };
+        let raise = |l: (i128, bool), b: (i128, bool)| {
+            if b.0 > l.0 || (b.0 == l.0 && !b.1) {
+                b
+            } else {
+                l
+            }
+        };
+        let cut = |u: (i128, bool), b: (i128, bool)| {
+            if b.0 < u.0 || (b.0 == u.0 && !b.1) {
+                b
+            } else {
+                u
+            }
+        };
+        match g.op {
+            CmpOp::Gt => lower = raise(lower, (v, false)),
+            CmpOp::Ge => lower = raise(lower, (v, true)),
+            CmpOp::Lt => upper = cut(upper, (v, false)),
+            CmpOp::Le => upper = cut(upper, (v, true)),
+            CmpOp::Eq => {
+                lower = raise(lower, (v, true));
+                upper = cut(upper, (v, true));
+            }
+            CmpOp::Ne => excluded.push(v),
+        }
+    }
+    match lower.0.cmp(&upper.0) {
+        Ordering::Greater => true,
+        Ordering::Equal => !(lower.1 && upper.1) || excluded.contains(&lower.0),
+        Ordering::Less => false,
     }
 }
 
