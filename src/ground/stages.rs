@@ -42,13 +42,21 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
         .map(|&r| head_atoms(&rules[r].rule))
         .collect();
     let index = HeadIndex::new(&heads);
+    // The variables of intervals, per member: they take integers only (see `may_unify`).
+    let range_vars: Vec<Vec<bool>> = members
+        .iter()
+        .map(|&r| {
+            let vars = &rules[r].rule.vars;
+            vars.iter().map(|v| v.name.starts_with("#Range")).collect()
+        })
+        .collect();
     // The members whose heads unify with each literal, in visiting order.
     let mut providers: Vec<Vec<Vec<usize>>> = Vec::with_capacity(members.len());
     let mut budget = MAX_COMPARISONS;
     for &r in members {
         let mut per_lit = Vec::new();
         for_each_atom_lit(&mut rules[r].rule, &mut |atom, _| {
-            per_lit.push(index.unifying(atom, &heads, syms, &mut budget));
+            per_lit.push(index.unifying(atom, (&heads, &range_vars), syms, &mut budget));
         });
         providers.push(per_lit);
     }
@@ -213,7 +221,7 @@ impl HeadIndex {
     fn unifying(
         &self,
         atom: &ir::Atom,
-        heads: &[Vec<ir::Atom>],
+        (heads, range_vars): (&[Vec<ir::Atom>], &[Vec<bool>]),
         syms: &SymbolTable,
         budget: &mut usize,
     ) -> Vec<usize> {
@@ -237,7 +245,7 @@ impl HeadIndex {
                     .args
                     .iter()
                     .zip(&atom.args)
-                    .all(|(x, y)| may_unify(x, y, syms));
+                    .all(|(x, y)| may_unify(x, y, &range_vars[m], syms));
             if unify {
                 out.push(m);
             }
@@ -248,39 +256,69 @@ impl HeadIndex {
     }
 }
 
-/// Whether some values of the variables can make `x` and `y` equal (over-approximated:
-/// arithmetic may take any value, and each variable is free on its own).
-fn may_unify(x: &CTerm, y: &CTerm, syms: &SymbolTable) -> bool {
-    match (x, y) {
-        (CTerm::Var(_) | CTerm::Unary(..) | CTerm::Binary(..), _)
-        | (_, CTerm::Var(_) | CTerm::Unary(..) | CTerm::Binary(..)) => true,
+/// Whether some values of the variables can make head term `head` and literal term `lit`
+/// equal (over-approximated: arithmetic may take any value, and each variable is free on its
+/// own). The variable of an interval in the head (`range[v]`) and binary arithmetic take
+/// integers only, as gringo knows: `q(Y..1)` and `q(1-Y)` do not define `q((1,1))`.
+fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> bool {
+    let integer_only = |t: &CTerm| match t {
+        CTerm::Sym(s) => matches!(syms.get(*s), SymData::Num(_)),
+        CTerm::Fun { .. } => false,
+        _ => true,
+    };
+    match (head, lit) {
+        (CTerm::Var(v), t) if range.get(*v).copied().unwrap_or(false) => integer_only(t),
+        // binary arithmetic yields integers only (gringo: `q(1-Y)` does not define `q((1,1))`;
+        // unary minus, `|..|` and `~` may stand for anything there)
+        (CTerm::Binary(..), t) | (t, CTerm::Binary(..)) => integer_only(t),
+        (CTerm::Var(_) | CTerm::Unary(..), _) | (_, CTerm::Var(_) | CTerm::Unary(..)) => true,
         (CTerm::Sym(a), CTerm::Sym(b)) => a == b,
-        (CTerm::Sym(s), f @ CTerm::Fun { .. }) | (f @ CTerm::Fun { .. }, CTerm::Sym(s)) => {
-            let CTerm::Fun {
+        (
+            CTerm::Sym(s),
+            CTerm::Fun {
                 name,
                 args,
                 negative,
-            } = f
-            else {
-                unreachable!("matched as a function")
-            };
-            match syms.get(*s) {
-                SymData::Fun {
-                    name: n,
-                    args: sargs,
-                    negative: neg,
-                } => {
-                    n == name
-                        && neg == negative
-                        && sargs.len() == args.len()
-                        && sargs
-                            .iter()
-                            .zip(args)
-                            .all(|(a, t)| may_unify(&CTerm::Sym(*a), t, syms))
-                }
-                _ => false,
+            },
+        ) => match syms.get(*s) {
+            SymData::Fun {
+                name: n,
+                args: sargs,
+                negative: neg,
+            } => {
+                n == name
+                    && neg == negative
+                    && sargs.len() == args.len()
+                    && sargs
+                        .iter()
+                        .zip(args)
+                        .all(|(a, t)| may_unify(&CTerm::Sym(*a), t, range, syms))
             }
-        }
+            _ => false,
+        },
+        (
+            CTerm::Fun {
+                name,
+                args,
+                negative,
+            },
+            CTerm::Sym(s),
+        ) => match syms.get(*s) {
+            SymData::Fun {
+                name: n,
+                args: sargs,
+                negative: neg,
+            } => {
+                n == name
+                    && neg == negative
+                    && sargs.len() == args.len()
+                    && args
+                        .iter()
+                        .zip(sargs)
+                        .all(|(t, a)| may_unify(t, &CTerm::Sym(*a), range, syms))
+            }
+            _ => false,
+        },
         (
             CTerm::Fun {
                 name: n1,
@@ -296,7 +334,7 @@ fn may_unify(x: &CTerm, y: &CTerm, syms: &SymbolTable) -> bool {
             n1 == n2
                 && g1 == g2
                 && a1.len() == a2.len()
-                && a1.iter().zip(a2).all(|(x, y)| may_unify(x, y, syms))
+                && a1.iter().zip(a2).all(|(x, y)| may_unify(x, y, range, syms))
         }
     }
 }
