@@ -318,6 +318,7 @@ fn compile_and_plan(
             continue;
         }
         let compiled = compile_statement(compiler, st, directives);
+        compiler.flush_projections();
         // The rules a statement yielded before a compilation error are planned (and checked
         // for safety) first: the error reported is the first one in the text.
         for rule in compiler.out.drain(..) {

@@ -27,6 +27,11 @@ pub struct Compiler<'a> {
     pub preds: &'a mut PredTable,
     pub consts: &'a super::consts::Constants,
     pub out: Vec<ir::Rule>,
+    /// The auxiliary rules of projections (`#projN`) made while compiling a statement: they
+    /// follow its rules in `out` ([`Compiler::flush_projections`]), as in gringo, which
+    /// instantiates a rule before the projection it uses when the two are recursive (`p(1) :-
+    /// not p(_). p(2).` keeps the rule for `p(1)`, whose atom stays in clingo's domain).
+    projection_rules: Vec<ir::Rule>,
     /// Auxiliary `#projN` predicates made so far (kept across incremental steps so names stay
     /// unique).
     pub projections: usize,
@@ -120,6 +125,7 @@ impl<'a> Compiler<'a> {
             preds,
             consts,
             out: Vec::new(),
+            projection_rules: Vec::new(),
             projections: 0,
             projected: HashMap::new(),
             shared_anonymous: Vec::new(),
@@ -431,6 +437,7 @@ impl<'a> Compiler<'a> {
         let mut keep = Vec::new();
         collect_anonymous(&atom.term, &mut keep);
         let saved = std::mem::replace(&mut self.shared_anonymous, keep);
+        let statement_rules = std::mem::take(&mut self.out);
         let result = self.rule(&Rule {
             head: Head::Atom(head),
             body: vec![BodyLit::Lit(Literal::Atom {
@@ -441,8 +448,16 @@ impl<'a> Compiler<'a> {
             from_head: Vec::new(),
         });
         self.shared_anonymous = saved;
+        let aux = std::mem::replace(&mut self.out, statement_rules);
+        self.projection_rules.extend(aux);
         result?;
         Ok(fun(&proj, lit_args, false))
+    }
+
+    /// Moves the projection rules of the statement just compiled after its rules.
+    pub fn flush_projections(&mut self) {
+        let aux = std::mem::take(&mut self.projection_rules);
+        self.out.extend(aux);
     }
 
     fn condition(&mut self, lits: &[Literal], vars: &mut Vars) -> Result<Vec<Lit>, Diagnostic> {
