@@ -89,6 +89,39 @@ pub(super) fn mark(
     }
 }
 
+/// Refuses an `#external` whose body has a conditional literal whose literal negates an atom
+/// of the external's own component (`#external r : not not q(U) : d(U).` with `q` depending on
+/// `r`): when gringo grounds the statement decides which instances exist, as for a negated body
+/// literal, and [`mark`] models that for body literals only. (Negated literals in the
+/// conditions of such literals and of aggregate elements agree with clingo as grounded.)
+pub(super) fn refuse_negated_in_conditions(
+    g: &Grounder,
+    rules: &[Planned],
+    comp_of: &[usize],
+) -> Result<(), Diagnostic> {
+    for p in rules {
+        let ir::Head::External { atom: head, .. } = &p.rule.head else {
+            continue;
+        };
+        let own = |l: &ir::Lit| {
+            matches!(l, ir::Lit::Atom { sign, atom, .. }
+                if *sign != Sign::Pos && comp_of[atom.pred] == comp_of[head.pred])
+        };
+        let found = p.rule.body.iter().any(|b| match b {
+            ir::Body::Conditional { alts, .. } => alts.iter().any(|a| own(&a.item)),
+            _ => false,
+        });
+        if found {
+            return Err(Refusal::of(&p.rule).message(
+                g,
+                "with a conditional literal whose negated literal depends on it is not \
+                 supported (clingo's grounder decides it by statement order)",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The body items of an external that are negated literals over its own component.
 fn negated_own<'r>(rule: &'r ir::Rule, comp_of: &[usize]) -> Vec<(usize, Sign, &'r ir::Atom)> {
     let ir::Head::External { atom: head, .. } = &rule.head else {
