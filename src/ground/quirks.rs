@@ -465,7 +465,8 @@ fn binds_itself(t: &Term) -> bool {
     }
 }
 
-fn has_pool(t: &Term) -> bool {
+/// Whether `t` contains a pool.
+pub(super) fn has_pool(t: &Term) -> bool {
     match t {
         Term::Pool(..) => true,
         Term::Fun { args, .. } => args.iter().any(has_pool),

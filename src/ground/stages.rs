@@ -273,52 +273,8 @@ fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> b
         (CTerm::Binary(..), t) | (t, CTerm::Binary(..)) => integer_only(t),
         (CTerm::Var(_) | CTerm::Unary(..), _) | (_, CTerm::Var(_) | CTerm::Unary(..)) => true,
         (CTerm::Sym(a), CTerm::Sym(b)) => a == b,
-        (
-            CTerm::Sym(s),
-            CTerm::Fun {
-                name,
-                args,
-                negative,
-            },
-        ) => match syms.get(*s) {
-            SymData::Fun {
-                name: n,
-                args: sargs,
-                negative: neg,
-            } => {
-                n == name
-                    && neg == negative
-                    && sargs.len() == args.len()
-                    && sargs
-                        .iter()
-                        .zip(args)
-                        .all(|(a, t)| may_unify(&CTerm::Sym(*a), t, range, syms))
-            }
-            _ => false,
-        },
-        (
-            CTerm::Fun {
-                name,
-                args,
-                negative,
-            },
-            CTerm::Sym(s),
-        ) => match syms.get(*s) {
-            SymData::Fun {
-                name: n,
-                args: sargs,
-                negative: neg,
-            } => {
-                n == name
-                    && neg == negative
-                    && sargs.len() == args.len()
-                    && args
-                        .iter()
-                        .zip(sargs)
-                        .all(|(t, a)| may_unify(t, &CTerm::Sym(*a), range, syms))
-            }
-            _ => false,
-        },
+        (CTerm::Sym(s), f @ CTerm::Fun { .. }) => function_and_symbol(f, *s, false, range, syms),
+        (f @ CTerm::Fun { .. }, CTerm::Sym(s)) => function_and_symbol(f, *s, true, range, syms),
         (
             CTerm::Fun {
                 name: n1,
@@ -337,4 +293,41 @@ fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> b
                 && a1.iter().zip(a2).all(|(x, y)| may_unify(x, y, range, syms))
         }
     }
+}
+
+/// [`may_unify`] of function term `fun` and value `s`, `fun` on the head's side or not.
+fn function_and_symbol(
+    fun: &CTerm,
+    s: Sym,
+    fun_in_head: bool,
+    range: &[bool],
+    syms: &SymbolTable,
+) -> bool {
+    let CTerm::Fun {
+        name,
+        args,
+        negative,
+    } = fun
+    else {
+        unreachable!("called with a function term")
+    };
+    let SymData::Fun {
+        name: n,
+        args: sargs,
+        negative: neg,
+    } = syms.get(s)
+    else {
+        return false;
+    };
+    n == name
+        && neg == negative
+        && sargs.len() == args.len()
+        && args.iter().zip(sargs).all(|(t, a)| {
+            let a = CTerm::Sym(*a);
+            if fun_in_head {
+                may_unify(t, &a, range, syms)
+            } else {
+                may_unify(&a, t, range, syms)
+            }
+        })
 }

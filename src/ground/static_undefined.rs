@@ -23,7 +23,7 @@
 //! finds each instance undefined).
 
 use super::compile::{Compiler, RuleHead};
-use super::quirks::is_ground;
+use super::quirks::{has_pool, is_ground};
 use super::undefined::OPERATION_UNDEFINED;
 use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::Diagnostic;
@@ -48,16 +48,6 @@ fn true_element(span: &Span) -> Atom {
 /// Whether an element `e` of a disjunction after [`head`] is `#true : cond`.
 pub fn is_true_element(atom: &Atom) -> bool {
     matches!(&atom.term, Term::Fun { name, .. } if name == TRUE_ELEMENT)
-}
-
-fn has_pool(t: &Term) -> bool {
-    match t {
-        Term::Pool(..) => true,
-        Term::Fun { args, .. } => args.iter().any(has_pool),
-        Term::Unary(_, x, _) => has_pool(x),
-        Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => has_pool(x) || has_pool(y),
-        _ => false,
-    }
 }
 
 /// What a variable-free term evaluates to, for [`undefined_at`].
