@@ -105,34 +105,43 @@ pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
 /// finds; what differs is that its rule is grounded: a weak constraint with it still makes an
 /// objective).
 fn bounds_exclude_range(lo: i64, hi: i64, guards: &[CountGuard], syms: &SymbolTable) -> bool {
-    // (value, inclusive); a guard value that is not an integer lies below (#inf) or above
-    // every integer
-    const BELOW: i128 = i128::MIN / 2;
-    const ABOVE: i128 = i128::MAX / 2;
-    let mut lower = (i128::from(lo), true);
-    let mut upper = (i128::from(hi), true);
-    let mut excluded = Vec::new();
-    for g in guards {
+    // a guard value that is not an integer lies below (#inf) or above every integer
+    let guards = guards.iter().map(|g| {
         let v = match syms.get(g.value) {
             SymData::Num(v) => i128::from(*v),
-            SymData::Inf => BELOW,
-            _ => ABOVE,
+            SymData::Inf => i128::MIN / 2,
+            _ => i128::MAX / 2,
         };
-        let raise = |l: (i128, bool), b: (i128, bool)| {
-            if b.0 > l.0 || (b.0 == l.0 && !b.1) {
-                b
-            } else {
-                l
-            }
-        };
-        let cut = |u: (i128, bool), b: (i128, bool)| {
-            if b.0 < u.0 || (b.0 == u.0 && !b.1) {
-                b
-            } else {
-                u
-            }
-        };
-        match g.op {
+        (g.op, v)
+    });
+    bounds_leave_nothing(i128::from(lo), i128::from(hi), guards, |a, b| a.cmp(&b))
+}
+
+/// Whether the bounds the guards set (`agg op v`, read as the ends of an interval of ordered
+/// values, each inclusive or not) leave nothing of `[lo, hi]`; a `!=` counts where one value
+/// is left.
+fn bounds_leave_nothing<T: Copy + PartialEq>(
+    lo: T,
+    hi: T,
+    guards: impl IntoIterator<Item = (CmpOp, T)>,
+    cmp: impl Fn(T, T) -> Ordering,
+) -> bool {
+    // (value, inclusive)
+    let mut lower = (lo, true);
+    let mut upper = (hi, true);
+    let mut excluded = Vec::new();
+    let raise = |l: (T, bool), b: (T, bool)| match cmp(b.0, l.0) {
+        Ordering::Greater => b,
+        Ordering::Less => l,
+        Ordering::Equal => (l.0, l.1 && b.1),
+    };
+    let cut = |u: (T, bool), b: (T, bool)| match cmp(b.0, u.0) {
+        Ordering::Less => b,
+        Ordering::Greater => u,
+        Ordering::Equal => (u.0, u.1 && b.1),
+    };
+    for (op, v) in guards {
+        match op {
             CmpOp::Gt => lower = raise(lower, (v, false)),
             CmpOp::Ge => lower = raise(lower, (v, true)),
             CmpOp::Lt => upper = cut(upper, (v, false)),
@@ -144,7 +153,7 @@ fn bounds_exclude_range(lo: i64, hi: i64, guards: &[CountGuard], syms: &SymbolTa
             CmpOp::Ne => excluded.push(v),
         }
     }
-    match lower.0.cmp(&upper.0) {
+    match cmp(lower.0, upper.0) {
         Ordering::Greater => true,
         Ordering::Equal => !(lower.1 && upper.1) || excluded.contains(&lower.0),
         Ordering::Less => false,
@@ -203,48 +212,14 @@ fn decided_extremum(
         }
         all_hold &= every;
     }
-    if guards_exclude_range(lo, hi, &agg.guards, syms) {
+    // clingo intersects the bounds in term order, without regard to which values lie between
+    // them: `1 < #min{..} <= 1` and `2 < #max{..} < 1` are false, `1 < #min{..} < 2` is not
+    // decided
+    let guards = agg.guards.iter().map(|g| (g.op, g.value));
+    if bounds_leave_nothing(lo, hi, guards, |a, b| syms.compare(a, b)) {
         return Some(false);
     }
     all_hold.then_some(true)
-}
-
-/// Whether the guards together leave nothing of the range `[lo, hi]`, each guard leaving
-/// some: clingo intersects the bounds in term order, without regard to which values exist
-/// between them, so `1 < #min{..} <= 1` and `2 < #max{..} < 1` are false while `1 < #min{..}
-/// < 2` is not decided.
-fn guards_exclude_range(lo: Sym, hi: Sym, guards: &[CountGuard], syms: &SymbolTable) -> bool {
-    // (value, inclusive)
-    let mut lower = (lo, true);
-    let mut upper = (hi, true);
-    let tighter_lower = |a: (Sym, bool), b: (Sym, bool)| match syms.compare(a.0, b.0) {
-        Ordering::Less => b,
-        Ordering::Greater => a,
-        Ordering::Equal => (a.0, a.1 && b.1),
-    };
-    let tighter_upper = |a: (Sym, bool), b: (Sym, bool)| match syms.compare(a.0, b.0) {
-        Ordering::Less => a,
-        Ordering::Greater => b,
-        Ordering::Equal => (a.0, a.1 && b.1),
-    };
-    for g in guards {
-        match g.op {
-            CmpOp::Gt => lower = tighter_lower(lower, (g.value, false)),
-            CmpOp::Ge => lower = tighter_lower(lower, (g.value, true)),
-            CmpOp::Lt => upper = tighter_upper(upper, (g.value, false)),
-            CmpOp::Le => upper = tighter_upper(upper, (g.value, true)),
-            CmpOp::Eq => {
-                lower = tighter_lower(lower, (g.value, true));
-                upper = tighter_upper(upper, (g.value, true));
-            }
-            CmpOp::Ne => {}
-        }
-    }
-    match syms.compare(lower.0, upper.0) {
-        Ordering::Greater => true,
-        Ordering::Equal => !(lower.1 && upper.1),
-        Ordering::Less => false,
-    }
 }
 
 /// The distinct tuples of an aggregate: weight, and the conditions (a disjunction) under which
