@@ -233,7 +233,7 @@ fn classify(
     for (i, sign, atom) in negated_own(rule, comp_of) {
         let definers = definers_of(rules, e, atom, syms);
         out[i] = if sign == Sign::NotNot {
-            if late(rule, comp_of) {
+            if rules[e].late {
                 Negated::Late
             } else if definers.is_empty() {
                 Negated::NeverDerived
@@ -265,19 +265,6 @@ fn classify(
         };
     }
     out
-}
-
-/// Whether aspsat grounds a rule after the fixpoint of its component (`schedule`'s late
-/// rules: a condition, aggregate or conditional literal over its own component).
-fn late(rule: &ir::Rule, comp_of: &[usize]) -> bool {
-    let Some(&head) = rule.head_preds().first() else {
-        return false;
-    };
-    rule.condition_preds()
-        .iter()
-        .chain(rule.aggregate_preds().iter())
-        .chain(rule.conditional_literal_preds().iter())
-        .any(|&p| comp_of[p] == comp_of[head])
 }
 
 /// Whether aspsat may ground a rule more than once: a positive literal over its own component

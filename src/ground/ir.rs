@@ -355,47 +355,46 @@ impl Rule {
         }
     }
 
-    /// Predicates in the conditions of conditional literals and choice elements: these are
-    /// enumerated when the rule is instantiated.
-    pub fn condition_preds(&self) -> Vec<PredId> {
+    /// The atom literals the rule's instantiation has to wait for, with the stage each is
+    /// settled from: the conditions of conditional literals and choice and disjunction
+    /// elements (enumerated when the rule is instantiated), the element conditions of body
+    /// aggregates, and the positive literals of conditional body literals (`q(X) : d(X)`: a
+    /// literal clingo's grounder has not derived yet makes its instance false for now).
+    pub fn awaited_atoms(&self) -> Vec<(PredId, Stage)> {
         let mut out = Vec::new();
-        let mut add = |c: &Condition| {
+        let add = |c: &Condition, out: &mut Vec<(PredId, Stage)>| {
             for l in &c.lits {
-                if let Lit::Atom { atom, .. } = l {
-                    out.push(atom.pred);
+                if let Lit::Atom {
+                    atom, settled_from, ..
+                } = l
+                {
+                    out.push((atom.pred, *settled_from));
                 }
             }
         };
         for b in &self.body {
-            if let Body::Conditional { cond, .. } = b {
-                add(cond);
+            match b {
+                Body::Conditional { alts, cond, .. } => {
+                    add(cond, &mut out);
+                    for a in alts {
+                        if let Lit::Atom {
+                            sign: Sign::Pos,
+                            atom,
+                            settled_from,
+                        } = &a.item
+                        {
+                            out.push((atom.pred, *settled_from));
+                        }
+                    }
+                }
+                Body::Aggregate(a) => a.elems.iter().for_each(|e| add(&e.cond, &mut out)),
+                Body::Lit(_) => {}
             }
         }
         match &self.head {
-            Head::Choice { elems, .. } => elems.iter().for_each(|e| add(&e.cond)),
-            Head::Disjunction(elems) => elems.iter().for_each(|e| add(&e.cond)),
+            Head::Choice { elems, .. } => elems.iter().for_each(|e| add(&e.cond, &mut out)),
+            Head::Disjunction(elems) => elems.iter().for_each(|e| add(&e.cond, &mut out)),
             _ => {}
-        }
-        out
-    }
-
-    /// Predicates of the positive literals of conditional body literals (`q(X) : d(X)`): a
-    /// literal clingo's grounder has not derived yet makes its instance false for now.
-    pub fn conditional_literal_preds(&self) -> Vec<PredId> {
-        let mut out = Vec::new();
-        for b in &self.body {
-            if let Body::Conditional { alts, .. } = b {
-                for a in alts {
-                    if let Lit::Atom {
-                        sign: Sign::Pos,
-                        atom,
-                        ..
-                    } = &a.item
-                    {
-                        out.push(atom.pred);
-                    }
-                }
-            }
         }
         out
     }
@@ -435,23 +434,6 @@ impl Rule {
                 }
             }
             _ => {}
-        }
-        out
-    }
-
-    /// Predicates in aggregate element conditions (aggregates may not be recursive).
-    pub fn aggregate_preds(&self) -> Vec<PredId> {
-        let mut out = Vec::new();
-        for b in &self.body {
-            if let Body::Aggregate(a) = b {
-                for e in &a.elems {
-                    for l in &e.cond.lits {
-                        if let Lit::Atom { atom, .. } = l {
-                            out.push(atom.pred);
-                        }
-                    }
-                }
-            }
         }
         out
     }

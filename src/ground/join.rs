@@ -131,7 +131,9 @@ impl Grounder {
         };
         let mut b = b.clone();
         let mut matched = vec![None; cond.lits.len()];
-        self.join(
+        // a condition is no body literal proper (see `settling_late_body`)
+        let late_body = std::mem::replace(&mut self.settling_late_body, false);
+        let result = self.join(
             &join,
             0,
             &mut b,
@@ -150,7 +152,9 @@ impl Grounder {
                 }
                 each(g, binding, ground)
             },
-        )
+        );
+        self.settling_late_body = late_body;
+        result
     }
 
     /// Runs the join from step `k`, calling `on_match` for every complete binding.
@@ -446,10 +450,19 @@ impl Grounder {
         let id = self.program.lookup_atom(sym);
         let exists = id.is_some_and(|id| self.program.is_derivable(id));
         let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
+        // The last instantiation of late rules runs one stage on, deciding what their
+        // conditions and aggregates see; but gringo never decides a negated body literal over
+        // its own stage: `s(~W,1) ; p(1) : r :- not not s(1,W), W=1. r :- s(C,1).` keeps the
+        // instance, and with it `p(1)` in its domain.
+        let stage = if self.settling_late_body && *sign != Sign::Pos {
+            self.stage.saturating_sub(1)
+        } else {
+            self.stage
+        };
         // complete: its predicate is, or every atom this literal can match is known
         let complete = rel.complete
-            || *settled_from < self.stage
-            || (*settled_from == self.stage && !(self.in_head_condition && *sign == Sign::NotNot));
+            || *settled_from < stage
+            || (*settled_from == stage && !(self.in_head_condition && *sign == Sign::NotNot));
         let value = match sign {
             Sign::Pos => {
                 if fact {

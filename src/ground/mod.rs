@@ -338,6 +338,7 @@ fn compile_and_plan(
                 delayed: Vec::new(),
                 negated: Vec::new(),
                 satisfied_heads: Default::default(),
+                late: false,
             });
         }
         compiled?;

@@ -635,6 +635,9 @@ pub struct Planned {
     /// For a disjunction that is not simple, what gringo adds to its domain from an instance
     /// an element already satisfies (set by `satisfied_heads::mark`).
     pub satisfied_heads: super::satisfied_heads::SatisfiedHeads,
+    /// Whether the rule is grounded after the fixpoint of its stage, once what its conditions
+    /// and aggregates range over is known (set by `schedule::run`).
+    pub late: bool,
 }
 
 #[cfg(test)]

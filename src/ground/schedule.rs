@@ -30,7 +30,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         with_facts[facts.pred(i)] = true;
     }
     super::external_body::refuse_negated_in_conditions(g, rules, &comp_of)?;
-    super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let position = clingo_order(n, rules);
@@ -49,6 +48,10 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
         super::satisfied_heads::mark(rules, m, &g.program.symbols);
     }
+    for (r, &stage) in rules.iter_mut().zip(&stage_of) {
+        r.late = grounded_late(&r.rule, stage, &comp_of);
+    }
+    super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
     let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);
     // The #495 check: statements where clingo may miss instances, searched for such an
@@ -86,6 +89,21 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     }
     g.classical_negation_constraints();
     g.define_condition_externals()
+}
+
+/// Whether a rule of stage `stage` is grounded after its stage's fixpoint: a condition,
+/// aggregate or conditional literal of it may match an atom of its own component that is not
+/// known before the stage is done. Over atoms only earlier stages derive (`p(-2) :- not
+/// #count { Z : d(Z), p(3) } < 1.`: no head unifies with `p(3)`) gringo decides the aggregate
+/// at once, and so does aspsat: grounded late, the rule would add `p(-2)` to the domain in its
+/// provisional rounds, which clingo never does.
+pub(super) fn grounded_late(rule: &ir::Rule, stage: Stage, comp_of: &[usize]) -> bool {
+    let Some(&head) = rule.head_preds().first() else {
+        return false;
+    };
+    rule.awaited_atoms()
+        .iter()
+        .any(|&(p, settled_from)| comp_of[p] == comp_of[head] && settled_from > stage)
 }
 
 /// Refuses a recursive conditional literal (see [`super::delayed`]) beside a recursive
@@ -274,19 +292,12 @@ impl Component<'_> {
 
     /// Instantiates the rules of one stage to their fixpoint.
     fn ground_stage(&self, g: &mut Grounder, members: &[&Planned]) -> Result<(), Diagnostic> {
-        // Rules whose conditions or aggregates range over this component's own predicates
-        // cannot be instantiated until those predicates are known: they run after the fixpoint
+        // Rules whose conditions or aggregates may match atoms this stage derives cannot be
+        // instantiated until those atoms are known (`grounded_late`): they run after the fixpoint
         // of the others, provisionally (deriving head atoms only) until they add nothing new.
         // So do rules with a conditional literal over them: clingo's grounder counts such a
         // literal only once it has derived it (`{p} :- q : d. q :- p.` has no rule for p).
-        let (late, normal): (Vec<&Planned>, Vec<&Planned>) = members.iter().partition(|r| {
-            r.rule
-                .condition_preds()
-                .iter()
-                .chain(r.rule.aggregate_preds().iter())
-                .chain(r.rule.conditional_literal_preds().iter())
-                .any(|&p| self.own(p))
-        });
+        let (late, normal): (Vec<&Planned>, Vec<&Planned>) = members.iter().partition(|r| r.late);
         // Positive body literals over this component drive semi-naive iteration.
         let normal: Vec<Recursive> = normal
             .into_iter()
@@ -316,10 +327,12 @@ impl Component<'_> {
                 // The fixpoint: what is not derived now never is (literals settled once this
                 // stage is done are decided).
                 g.stage += 1;
+                g.settling_late_body = true;
                 for r in &late {
                     g.external_grounded(r);
                     g.instantiate(r, &r.plan.body, &after)?;
                 }
+                g.settling_late_body = false;
                 return Ok(());
             }
         }

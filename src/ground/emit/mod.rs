@@ -176,13 +176,23 @@ impl Grounder {
     ) -> Result<BodyPart, Diagnostic> {
         let mut instances = Vec::new();
         let mut falsified = false;
+        let late_body = self.settling_late_body;
         self.conditions(cond, plan, b, &mut |g, binding, cond_lits| {
             let mut open = Vec::new();
             let mut holds = false;
+            // In the last instantiation of a late rule the literal is decided like its
+            // condition, but under an empty condition gringo keeps a negated literal over its
+            // own stage open, as a body literal proper, and the rule instance with it (decided
+            // false, it would drop the instance and its heads from the domain; under a
+            // condition the instance stays either way).
+            let as_body_literal = late_body && cond_lits.is_empty();
             for alt in alts {
                 // Local conditions hold only the ranges of intervals: no literals of their own.
                 g.conditions(&alt.cond, plan, binding, &mut |g, binding, _| {
-                    match g.ground_lit(&alt.item, binding)? {
+                    g.settling_late_body = as_body_literal;
+                    let value = g.ground_lit(&alt.item, binding);
+                    g.settling_late_body = false;
+                    match value? {
                         LitValue::True => holds = true,
                         LitValue::False => {}
                         // Provisional rounds: a positive literal not derived so far is false
