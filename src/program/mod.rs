@@ -247,6 +247,35 @@ pub struct Disjunction {
 }
 
 impl Disjunction {
+    /// The normal rules the grounder shifts the disjunction into: one per member, with the
+    /// body and the other members negated (see the grounder's `shift_disjunction`).
+    pub fn shifted_rules(&self) -> Vec<Rule> {
+        let mut rules: Vec<Rule> = self
+            .members
+            .iter()
+            .map(|&m| {
+                let mut body = self.body.clone();
+                body.extend(
+                    self.members
+                        .iter()
+                        .filter(|&&other| other != m)
+                        .map(|&other| BodyElem::Lit(Lit::not(other))),
+                );
+                Rule {
+                    head: Head::Atom(m),
+                    body,
+                }
+            })
+            .collect();
+        if self.members.is_empty() {
+            rules.push(Rule {
+                head: Head::None,
+                body: self.body.clone(),
+            });
+        }
+        rules
+    }
+
     /// The distinct [`Disjunction::members`], sorted.
     pub fn atoms(&self) -> Vec<AtomId> {
         let mut atoms: Vec<AtomId> = self.members.clone();
@@ -601,19 +630,56 @@ impl GroundProgram {
         }
     }
 
-    /// Drops the rules `a :- a, …` of an `#external` atom `a` (but those shifted from a
-    /// disjunction): they never support `a`, and clasp drops them before it reads the program,
-    /// so they do not end the atom's external status (`#external q. [true]  q :- q.` keeps `q`
-    /// external in clingo).
+    /// Drops the rules of `#external` atoms that clasp drops as tautologies before it reads
+    /// the program, so that they do not end the atom's external status: `a :- a, …`
+    /// (`#external q. [true]  q :- q.` keeps `q` external in clingo), a disjunction without
+    /// conditions with one of its heads in its positive body (`q ; s :- q, t.`: the
+    /// disjunction and the rules it was shifted into), and an element of a choice without bounds whose atom is in the
+    /// positive body or its own condition (`{q ; r} :- q.` loses `q`, keeps `r`; a choice with
+    /// bounds is also a constraint, and `1 {q ; r} 1 :- q.` ends `q`'s status in clingo).
     pub fn drop_external_tautologies(&mut self) {
+        if self.externals.is_empty() {
+            return;
+        }
+        let positive = |lits: &[BodyElem], a: AtomId| {
+            lits.iter().any(
+                |b| matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Pos),
+            )
+        };
+        // Tautological disjunctions with an external head, and the rules shifted from them.
+        let mut shifted_away: HashSet<Rule> = HashSet::new();
+        let disjunctions = std::mem::take(&mut self.disjunctions);
+        for d in disjunctions {
+            let heads_external = d.elems.iter().any(|e| self.is_external(e.atom));
+            // (gringo translates a disjunction with a condition differently: `q ; s : t :- q.`
+            // ends `q`'s status in clingo)
+            let plain = d.elems.iter().all(|e| e.cond.is_empty());
+            let tautology = plain && d.members.iter().any(|&m| positive(&d.body, m));
+            if heads_external && tautology {
+                shifted_away.extend(d.shifted_rules());
+            } else {
+                self.disjunctions.push(d);
+            }
+        }
         let rules = std::mem::take(&mut self.rules);
         let shifted = std::mem::take(&mut self.shifted);
-        for (i, r) in rules.into_iter().enumerate() {
+        for (i, mut r) in rules.into_iter().enumerate() {
             let is_shifted = shifted.get(i).copied();
-            let tautology = !is_shifted.unwrap_or(false)
-                && matches!(r.head, Head::Atom(a) if self.is_external(a) && r.body.iter().any(|b| {
-                    matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Pos)
-                }));
+            let tautology = match &mut r.head {
+                _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
+                Head::Atom(a) => self.is_external(*a) && positive(&r.body, *a),
+                Head::Choice { elems, guards } if guards.is_empty() => {
+                    elems.retain(|e| {
+                        !(self.is_external(e.atom)
+                            && (positive(&r.body, e.atom)
+                                || e.cond
+                                    .iter()
+                                    .any(|l| l.atom == e.atom && l.polarity == Polarity::Pos)))
+                    });
+                    elems.is_empty()
+                }
+                _ => false,
+            };
             if !tautology {
                 self.rules.push(r);
                 if let Some(flag) = is_shifted {

@@ -525,30 +525,16 @@ impl Grounder {
                 false => self.element_atom(e.atom, e.cond.clone()),
             })
             .collect();
-        self.program.disjunctions.push(Disjunction {
+        let disjunction = Disjunction {
             elems,
-            members: members.clone(),
-            body: body.clone(),
+            members,
+            body,
             span: span.clone(),
-        });
-        for &m in &members {
-            let mut rule_body = body.clone();
-            for &other in &members {
-                if other != m {
-                    rule_body.push(BodyElem::Lit(Lit::not(other)));
-                }
-            }
-            self.push_shifted_rule(Rule {
-                head: Head::Atom(m),
-                body: rule_body,
-            });
+        };
+        for rule in disjunction.shifted_rules() {
+            self.push_shifted_rule(rule);
         }
-        if members.is_empty() {
-            self.push_shifted_rule(Rule {
-                head: Head::None,
-                body,
-            });
-        }
+        self.program.disjunctions.push(disjunction);
     }
 
     /// The auxiliary atom of the disjunction element `atom : cond`, with its rules.
