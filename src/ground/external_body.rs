@@ -91,9 +91,14 @@ pub(super) fn mark(
 
 /// Refuses an `#external` whose body has a conditional literal whose literal negates an atom
 /// of the external's own component (`#external r : not not q(U) : d(U).` with `q` depending on
-/// `r`): when gringo grounds the statement decides which instances exist, as for a negated body
-/// literal, and [`mark`] models that for body literals only. (Negated literals in the
-/// conditions of such literals and of aggregate elements agree with clingo as grounded.)
+/// `r`) or in its condition (`#external q(0) : not q(Y), p(1) : p(_), not q(Y); d(Y).`), an
+/// aggregate with such a literal in an element's condition (`#external p(Y**Y) : d(Y), 1 #min
+/// { #inf,W : d(W), not p(Y..W) }.` declares p(1), p(4) and p(27) in clingo, none in aspsat),
+/// or a negated aggregate that [`super::delayed`] does not leave open beside one it does
+/// (`#external r : not not 0..1 <= #sum+{Z : d(Z)} <= X, #count{W : p(1), r, d(W)} <= 1,
+/// d(X).` declares r in clingo, whatever the first aggregate's value): when gringo grounds the statement decides
+/// which instances exist, as for a negated body literal, and [`mark`] models that for body
+/// literals only (differential seeds 19, 33, 46 and 47).
 pub(super) fn refuse_negated_in_conditions(
     g: &Grounder,
     rules: &[Planned],
@@ -107,15 +112,32 @@ pub(super) fn refuse_negated_in_conditions(
             matches!(l, ir::Lit::Atom { sign, atom, .. }
                 if *sign != Sign::Pos && comp_of[atom.pred] == comp_of[head.pred])
         };
-        let found = p.rule.body.iter().any(|b| match b {
-            ir::Body::Conditional { alts, .. } => alts.iter().any(|a| own(&a.item)),
-            _ => false,
-        });
-        if found {
+        // a body item clingo's grounder leaves open because it is recursive (`delayed`)
+        let delayed = |i: usize| p.delayed.get(i).copied().unwrap_or(false);
+        let recursive = (0..p.rule.body.len()).any(delayed);
+        for (i, b) in p.rule.body.iter().enumerate() {
+            let what = match b {
+                ir::Body::Conditional { alts, cond, .. }
+                    if alts.iter().any(|a| own(&a.item)) || cond.lits.iter().any(own) =>
+                {
+                    "with a conditional literal whose literal or condition is a negated literal \
+                     that depends on it"
+                }
+                ir::Body::Aggregate(a) if a.elems.iter().any(|e| e.cond.lits.iter().any(own)) => {
+                    "with an aggregate whose element condition has a negated literal that \
+                     depends on it"
+                }
+                ir::Body::Aggregate(a) if a.sign != Sign::Pos && !delayed(i) && recursive => {
+                    "with a negated aggregate beside an aggregate or conditional literal that \
+                     depends on it"
+                }
+                _ => continue,
+            };
             return Err(Refusal::of(&p.rule).message(
                 g,
-                "with a conditional literal whose negated literal depends on it is not \
-                 supported (clingo's grounder decides it by statement order)",
+                &format!(
+                    "{what} is not supported (clingo's grounder decides it by statement order)"
+                ),
             ));
         }
     }
