@@ -157,11 +157,11 @@ impl<'r> Unifier<'r> {
             }
             (Rule(sx, CTerm::Var(v)), _) => self.bind((sx, *v), y),
             (_, Rule(sy, CTerm::Var(w))) => self.bind((sy, *w), x),
-            // binary arithmetic yields integers only, as gringo knows
-            (Rule(_, CTerm::Binary(..)), t) | (t, Rule(_, CTerm::Binary(..))) => {
-                self.may_be_integer(t)
-            }
-            (Rule(_, CTerm::Unary(..)), _) | (_, Rule(_, CTerm::Unary(..))) => true,
+            // arithmetic linear in one variable yields integers only, as gringo knows
+            (Rule(_, a), t) if a.integer_arithmetic(self.syms) => self.may_be_integer(t),
+            (t, Rule(_, a)) if a.integer_arithmetic(self.syms) => self.may_be_integer(t),
+            (Rule(_, CTerm::Unary(..) | CTerm::Binary(..)), _)
+            | (_, Rule(_, CTerm::Unary(..) | CTerm::Binary(..))) => true,
             (Rule(_, CTerm::Sym(a)), Rule(_, CTerm::Sym(b))) => a == b,
             (Rule(_, CTerm::Sym(a)), Value(b)) | (Value(b), Rule(_, CTerm::Sym(a))) => *a == b,
             (Value(a), Value(b)) => a == b,

@@ -258,8 +258,9 @@ impl HeadIndex {
 
 /// Whether some values of the variables can make head term `head` and literal term `lit`
 /// equal (over-approximated: arithmetic may take any value, and each variable is free on its
-/// own). The variable of an interval in the head (`range[v]`) and binary arithmetic take
-/// integers only, as gringo knows: `q(Y..1)` and `q(1-Y)` do not define `q((1,1))`.
+/// own). The variable of an interval in the head (`range[v]`) and arithmetic linear in one
+/// variable take integers only, as gringo knows: `q(Y..1)` and `q(1-Y)` do not define
+/// `q((1,1))` ([`CTerm::integer_arithmetic`]).
 fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> bool {
     let integer_only = |t: &CTerm| match t {
         CTerm::Sym(s) => matches!(syms.get(*s), SymData::Num(_)),
@@ -268,10 +269,10 @@ fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> b
     };
     match (head, lit) {
         (CTerm::Var(v), t) if range.get(*v).copied().unwrap_or(false) => integer_only(t),
-        // binary arithmetic yields integers only (gringo: `q(1-Y)` does not define `q((1,1))`;
-        // unary minus, `|..|` and `~` may stand for anything there)
-        (CTerm::Binary(..), t) | (t, CTerm::Binary(..)) => integer_only(t),
-        (CTerm::Var(_) | CTerm::Unary(..), _) | (_, CTerm::Var(_) | CTerm::Unary(..)) => true,
+        (a, t) if a.integer_arithmetic(syms) => integer_only(t),
+        (t, a) if a.integer_arithmetic(syms) => integer_only(t),
+        (CTerm::Var(_) | CTerm::Unary(..) | CTerm::Binary(..), _)
+        | (_, CTerm::Var(_) | CTerm::Unary(..) | CTerm::Binary(..)) => true,
         (CTerm::Sym(a), CTerm::Sym(b)) => a == b,
         (CTerm::Sym(s), f @ CTerm::Fun { .. }) => function_and_symbol(f, *s, false, range, syms),
         (f @ CTerm::Fun { .. }, CTerm::Sym(s)) => function_and_symbol(f, *s, true, range, syms),

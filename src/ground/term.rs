@@ -147,6 +147,19 @@ impl CTerm {
     pub fn is_ground(&self) -> bool {
         matches!(self, CTerm::Sym(_))
     }
+
+    /// Whether gringo's dependency analysis knows the term to take integers only: arithmetic
+    /// linear in one variable ([`CTerm::linear`]: `1-Y`, `2*(X+1)`, `-(X+1)`), but not `-X`
+    /// alone (a negated function term too), nor `X/2`, `X+X`, `X**1`, `X?0`, `|X|` or `~X`,
+    /// which may match anything there (clingo 5.8.3: `p(T) :- d(X), {not p(n)} <= 0.` keeps
+    /// `p(1)` in the domain for those and drops it for the linear ones).
+    pub fn integer_arithmetic(&self, syms: &SymbolTable) -> bool {
+        match self {
+            CTerm::Unary(UnOp::Minus, t, _) if matches!(**t, CTerm::Var(_)) => false,
+            CTerm::Unary(..) | CTerm::Binary(..) => self.linear(syms).is_some(),
+            _ => false,
+        }
+    }
 }
 
 fn int_result(v: i64, span: &Span) -> Result<Int, EvalError> {
