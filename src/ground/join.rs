@@ -131,9 +131,7 @@ impl Grounder {
         };
         let mut b = b.clone();
         let mut matched = vec![None; cond.lits.len()];
-        // a condition is no body literal proper (see `settling_late_body`)
-        let late_body = std::mem::replace(&mut self.settling_late_body, false);
-        let result = self.join(
+        self.join(
             &join,
             0,
             &mut b,
@@ -152,9 +150,7 @@ impl Grounder {
                 }
                 each(g, binding, ground)
             },
-        );
-        self.settling_late_body = late_body;
-        result
+        )
     }
 
     /// Runs the join from step `k`, calling `on_match` for every complete binding.
@@ -312,12 +308,28 @@ impl Grounder {
                 },
             };
             b[var] = Some(sym);
-            // The instance's aggregate is this one with the assigned value as a guard.
+            // The instance's aggregate is this one with the assigned value as a guard, and the
+            // guards that use the assigned variable.
             let mut instance = ground.clone();
             instance.guards.push(CountGuard {
                 op: agg.guards[guard].0,
                 value: sym,
             });
+            let mut undefined = false;
+            for (i, (op, t)) in agg.guards.iter().enumerate() {
+                let mut vars = Vec::new();
+                t.collect_vars(&mut vars);
+                if i == guard || !vars.contains(&var) {
+                    continue;
+                }
+                match self.eval(t, b)? {
+                    Some(value) => instance.guards.push(CountGuard { op: *op, value }),
+                    None => undefined = true,
+                }
+            }
+            if undefined {
+                continue;
+            }
             self.assigned.push((item, instance));
             let result = self.join(join, k + 1, b, matched, on_match);
             self.assigned.pop();
@@ -451,10 +463,11 @@ impl Grounder {
         let exists = id.is_some_and(|id| self.program.is_derivable(id));
         let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
         // The last instantiation of late rules runs one stage on, deciding what their
-        // conditions and aggregates see; but gringo never decides a negated body literal over
-        // its own stage: `s(~W,1) ; p(1) : r :- not not s(1,W), W=1. r :- s(C,1).` keeps the
-        // instance, and with it `p(1)` in its domain.
-        let stage = if self.settling_late_body && *sign != Sign::Pos {
+        // conditions and aggregates match; but gringo never decides a negated literal over its
+        // own stage while it grounds: `s(~W,1) ; p(1) : r :- not not s(1,W), W=1. r :-
+        // s(C,1).` keeps the instance, and with it `p(1)` in its domain, and so does `p(X) :-
+        // d(X), {not p(n)} <= 0.`
+        let stage = if self.settling_late && *sign != Sign::Pos {
             self.stage.saturating_sub(1)
         } else {
             self.stage

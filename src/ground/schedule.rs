@@ -327,12 +327,12 @@ impl Component<'_> {
                 // The fixpoint: what is not derived now never is (literals settled once this
                 // stage is done are decided).
                 g.stage += 1;
-                g.settling_late_body = true;
+                g.settling_late = true;
                 for r in &late {
                     g.external_grounded(r);
                     g.instantiate(r, &r.plan.body, &after)?;
                 }
-                g.settling_late_body = false;
+                g.settling_late = false;
                 return Ok(());
             }
         }

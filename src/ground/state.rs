@@ -60,9 +60,8 @@ pub struct Grounder {
     /// `d(1). r : not not p(Z), d(Z) ; p(0).` has `r` in clingo's domain).
     pub in_head_condition: bool,
     /// The last instantiation of the rules grounded after their stage's fixpoint (`schedule`:
-    /// conditions or aggregates over their own component), with the body literals proper
-    /// outside conditions: see [`Grounder::ground_lit`].
-    pub settling_late_body: bool,
+    /// conditions or aggregates over atoms of their stage): see [`Grounder::ground_lit`].
+    pub settling_late: bool,
     /// Instances of `#external` statements declared with a `not not` literal whose atom must
     /// be derived by the end of the component (see [`super::external_body`]).
     pub external_pending: Vec<(super::external_body::Refusal, AtomId)>,
@@ -96,7 +95,7 @@ impl Grounder {
             aggregate_condition_atoms: Vec::new(),
             stage: 0,
             in_head_condition: false,
-            settling_late_body: false,
+            settling_late: false,
             external_pending: Vec::new(),
             external_watches: Vec::new(),
         }

@@ -176,22 +176,22 @@ impl Grounder {
     ) -> Result<BodyPart, Diagnostic> {
         let mut instances = Vec::new();
         let mut falsified = false;
-        let late_body = self.settling_late_body;
+        let settling_late = self.settling_late;
         self.conditions(cond, plan, b, &mut |g, binding, cond_lits| {
             let mut open = Vec::new();
             let mut holds = false;
-            // In the last instantiation of a late rule the literal is decided like its
-            // condition, but under an empty condition gringo keeps a negated literal over its
-            // own stage open, as a body literal proper, and the rule instance with it (decided
-            // false, it would drop the instance and its heads from the domain; under a
-            // condition the instance stays either way).
-            let as_body_literal = late_body && cond_lits.is_empty();
+            // In the last instantiation of a late rule a negated literal over its own stage
+            // stays open (see `Grounder::ground_lit`), but this one only where the condition is
+            // empty: under a condition the instance stays either way, and decided, the literal
+            // leaves no condition that gringo's translation would define (its atoms may be a
+            // projection aspsat cannot ground as gringo does: `ground::state`).
+            let open_negated = settling_late && cond_lits.is_empty();
             for alt in alts {
                 // Local conditions hold only the ranges of intervals: no literals of their own.
                 g.conditions(&alt.cond, plan, binding, &mut |g, binding, _| {
-                    g.settling_late_body = as_body_literal;
+                    g.settling_late = open_negated;
                     let value = g.ground_lit(&alt.item, binding);
-                    g.settling_late_body = false;
+                    g.settling_late = settling_late;
                     match value? {
                         LitValue::True => holds = true,
                         LitValue::False => {}
@@ -360,7 +360,11 @@ impl Grounder {
     ) -> Result<Option<Aggregate>, Diagnostic> {
         let mut guards = Vec::new();
         for (i, (op, t)) in agg.guards.iter().enumerate() {
-            if Some(i) == skip_guard {
+            // The assigning guard, and another that uses the variable it assigns (`Y = #sum{..}
+            // >= Y`): the assignment step checks that one once the variable is bound.
+            if Some(i) == skip_guard
+                || (skip_guard.is_some() && !crate::ground::term::all_bound(t, b))
+            {
                 continue;
             }
             let Some(value) = self.eval(t, b)? else {
