@@ -118,8 +118,10 @@ fn bounds_exclude_range(lo: i64, hi: i64, guards: &[CountGuard], syms: &SymbolTa
 }
 
 /// Whether the bounds the guards set (`agg op v`, read as the ends of an interval of ordered
-/// values, each inclusive or not) leave nothing of `[lo, hi]`; a `!=` counts where one value
-/// is left.
+/// values, each inclusive or not) leave nothing of `[lo, hi]`. A `!=` guard counts on its own
+/// (where `[lo, hi]` is its one value): gringo makes a separate aggregate of it, and `2 !=
+/// #max{..} = 2` stays as `2 <= #max{..} <= 2, 2 != #max{..}` (a weak constraint over it
+/// makes a level; differential seed 19 #880).
 fn bounds_leave_nothing<T: Copy + PartialEq>(
     lo: T,
     hi: T,
@@ -153,9 +155,16 @@ fn bounds_leave_nothing<T: Copy + PartialEq>(
             CmpOp::Ne => excluded.push(v),
         }
     }
+    let single = cmp(lo, hi) == Ordering::Equal;
+    if excluded
+        .iter()
+        .any(|&v| single && cmp(v, lo) == Ordering::Equal)
+    {
+        return true;
+    }
     match cmp(lower.0, upper.0) {
         Ordering::Greater => true,
-        Ordering::Equal => !(lower.1 && upper.1) || excluded.contains(&lower.0),
+        Ordering::Equal => !(lower.1 && upper.1),
         Ordering::Less => false,
     }
 }
