@@ -274,6 +274,12 @@ fn planned_rules(source: &str) -> (Vec<Planned>, PredTable, SymbolTable) {
 /// parts other than `base` are compiled and planned here (a parameter stands for a constant),
 /// and not grounded. A construct aspsat refuses is refused there too: its safety cannot be
 /// checked otherwise, and a refusal is never a wrong answer.
+///
+/// clingo does not know a parameter's value then, and decides no comparison or arithmetic
+/// with it, where aspsat's compiler decides what it can: each part is checked twice, the
+/// parameters once a number (which arithmetic keeps defined) and once a symbol (which no
+/// comparison with a number decides: `not not k = 3 >= 2` hid an unsafe variable from the
+/// number 0; differential seed 18 #205).
 fn check_unground_parts(
     statements: &[Statement],
     consts: &consts::Constants,
@@ -281,9 +287,14 @@ fn check_unground_parts(
 ) -> Result<(), Diagnostic> {
     let mut preds = PredTable::default();
     let mut directives = Directives::new();
-    let placeholder = syms.num(0);
+    let number = syms.num(0);
+    let name = syms.name("parameter#");
+    let symbol = syms.function(name, Vec::new(), false);
     for (name, arity) in parts::other_parts(statements) {
-        for block in parts::blocks(statements, name, arity) {
+        for (block, placeholder) in parts::blocks(statements, name, arity)
+            .into_iter()
+            .flat_map(|block| [(block.clone(), number), (block, symbol)])
+        {
             let mut consts = consts.clone();
             for p in block.params {
                 consts.insert(p.clone(), placeholder);

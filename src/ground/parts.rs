@@ -7,6 +7,7 @@
 use crate::syntax::ast::Statement;
 
 /// A run of statements of one part, with the parameter names its `#program` line gave.
+#[derive(Clone)]
 pub struct Block<'a> {
     pub params: &'a [String],
     pub statements: Vec<&'a Statement>,
