@@ -632,11 +632,9 @@ impl GroundProgram {
 
     /// Drops the rules of `#external` atoms that clasp drops as tautologies before it reads
     /// the program, so that they do not end the atom's external status: `a :- a, …`
-    /// (`#external q. [true]  q :- q.` keeps `q` external in clingo), a disjunction without
-    /// conditions with one of its heads in its positive body (`q ; s :- q, t.`: the
-    /// disjunction and the rules it was shifted into), and an element of a choice without bounds whose atom is in the
-    /// positive body or its own condition (`{q ; r} :- q.` loses `q`, keeps `r`; a choice with
-    /// bounds is also a constraint, and `1 {q ; r} 1 :- q.` ends `q`'s status in clingo).
+    /// (`#external q. [true]  q :- q.` keeps `q` external in clingo), and a disjunction
+    /// without conditions with one of its heads in its positive body (`q ; s :- q, t.`: the
+    /// disjunction and the rules it was shifted into).
     pub fn drop_external_tautologies(&mut self) {
         if self.externals.is_empty() {
             return;
@@ -663,21 +661,14 @@ impl GroundProgram {
         }
         let rules = std::mem::take(&mut self.rules);
         let shifted = std::mem::take(&mut self.shifted);
-        for (i, mut r) in rules.into_iter().enumerate() {
+        for (i, r) in rules.into_iter().enumerate() {
             let is_shifted = shifted.get(i).copied();
-            let tautology = match &mut r.head {
+            let tautology = match &r.head {
                 _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
                 Head::Atom(a) => self.is_external(*a) && positive(&r.body, *a),
-                Head::Choice { elems, guards } if guards.is_empty() => {
-                    elems.retain(|e| {
-                        !(self.is_external(e.atom)
-                            && (positive(&r.body, e.atom)
-                                || e.cond
-                                    .iter()
-                                    .any(|l| l.atom == e.atom && l.polarity == Polarity::Pos)))
-                    });
-                    elems.is_empty()
-                }
+                // (a choice element `{q ; r} :- q.` is one too in clingo, but the ground
+                // program does not tell a choice from the choice gringo makes of a head
+                // aggregate with bounds, `#sum{1:q; 1:r} <= 3 :- q.`, which ends `q`'s status)
                 _ => false,
             };
             if !tautology {
