@@ -116,21 +116,21 @@ pub(super) fn refuse_negated_in_conditions(
         let delayed = |i: usize| p.delayed.get(i).copied().unwrap_or(false);
         let recursive = (0..p.rule.body.len()).any(delayed);
         for (i, b) in p.rule.body.iter().enumerate() {
+            if delayed(i) {
+                continue;
+            }
             let what = match b {
                 ir::Body::Conditional { alts, cond, .. }
-                    if !delayed(i)
-                        && (alts.iter().any(|a| own(&a.item)) || cond.lits.iter().any(own)) =>
+                    if alts.iter().any(|a| own(&a.item)) || cond.lits.iter().any(own) =>
                 {
                     "with a conditional literal whose literal or condition is a negated literal \
                      that depends on it"
                 }
-                ir::Body::Aggregate(a)
-                    if !delayed(i) && a.elems.iter().any(|e| e.cond.lits.iter().any(own)) =>
-                {
+                ir::Body::Aggregate(a) if a.elems.iter().any(|e| e.cond.lits.iter().any(own)) => {
                     "with an aggregate whose element condition has a negated literal that \
                      depends on it"
                 }
-                ir::Body::Aggregate(a) if a.sign != Sign::Pos && !delayed(i) && recursive => {
+                ir::Body::Aggregate(a) if a.sign != Sign::Pos && recursive => {
                     "with a negated aggregate beside an aggregate or conditional literal that \
                      depends on it"
                 }

@@ -294,6 +294,10 @@ impl Grounder {
                 ),
             ));
         };
+        // The guards `ground_aggregate` left out because they use the assigned variable.
+        let later: Vec<usize> = (0..agg.guards.len())
+            .filter(|&i| i != guard && !term::all_bound(&agg.guards[i].1, b))
+            .collect();
         for value in values {
             let sym = match value {
                 AggValue::Sym(s) => s,
@@ -316,12 +320,8 @@ impl Grounder {
                 value: sym,
             });
             let mut undefined = false;
-            for (i, (op, t)) in agg.guards.iter().enumerate() {
-                let mut vars = Vec::new();
-                t.collect_vars(&mut vars);
-                if i == guard || !vars.contains(&var) {
-                    continue;
-                }
+            for &i in &later {
+                let (op, t) = &agg.guards[i];
                 match self.eval(t, b)? {
                     Some(value) => instance.guards.push(CountGuard { op: *op, value }),
                     None => undefined = true,
