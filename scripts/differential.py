@@ -178,6 +178,16 @@ def main():
                 return signature(o, d) == target
 
             small, _ = shrink(f["text"], still_fails, max_checks=600)
+            # the shrinker sees only the main program: paste a still-included file in where
+            # it is included and shrink once more, so the example shows every statement that
+            # matters (clingo reads an included file in the includer's current part and goes
+            # on after it in part `base`)
+            for name, content in f["files"].items():
+                directive = f'#include "{name}".'
+                if directive in small:
+                    pasted = small.replace(directive, f"{content}\n#program base.\n", 1)
+                    if still_fails(pasted):
+                        small, _ = shrink(pasted, still_fails, max_checks=600)
             o, d, _, _ = runner.check(small, f["files"], f["options"])
             f["shrunk"], f["shrunk_detail"] = small, f"{o}: {d}"
         for msg, _ in report.refusals.most_common(opts.shrink_refusals):
