@@ -168,6 +168,29 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
             });
             delayed[o.item] |= recursive;
         }
+        // A negated aggregate with global variables: gringo's accumulation statements carry
+        // the rule's other body literals to bind them, so a loop through any of those (and the
+        // rule) makes it recursive too (`p(X) :- d(X), not p(1), not #count{1:q(X)} > 0.`
+        // leaves it `#delayed`; without `X` in it, or with `{p(1)}` outside the loop, it is
+        // decided; conditional literals do not count, measured with clingo 5.8.3).
+        let body = &rules[i].rule.body;
+        let in_loop = |o: &Occurrence, by: &Vec<usize>| {
+            o.item < body.len()
+                && !matches!(body[o.item], ir::Body::Conditional { .. })
+                && by.iter().any(|&j| component[j] == component[i])
+        };
+        for (k, b) in body.iter().enumerate() {
+            if let ir::Body::Aggregate(a) = b
+                && a.sign != Sign::Pos
+                && !a.globals.is_empty()
+                && occs[i]
+                    .iter()
+                    .zip(&defined_by[i])
+                    .any(|(o, by)| o.item != k && in_loop(o, by))
+            {
+                delayed[k] = true;
+            }
+        }
         marks.push(delayed);
     }
     drop(occs);
