@@ -45,8 +45,17 @@ def solve(text, max_models, options=(), cwd=None):
         wanted = set(observer.atoms)
         projected = sorted(str(a.symbol) for a in ctl.symbolic_atoms if a.literal in wanted)
     models = []
+    # One answer set per set of atoms: with `--eq=0` clasp may leave auxiliary variables of
+    # gringo's translation free and report one answer set once per assignment to them
+    # (`#edge` programs are compared under `--eq=0`; differential seed 65 #279 had the same
+    # answer set eight times there, once by default).
+    seen = set()
     with ctl.solve(yield_=True) as handle:
         for m in handle:
+            atoms = frozenset(str(s) for s in m.symbols(atoms=True))
+            if (atoms, tuple(m.cost)) in seen:
+                continue
+            seen.add((atoms, tuple(m.cost)))
             models.append((sorted(str(s) for s in m.symbols(shown=True)), list(m.cost)))
             if len(models) > max_models:
                 return {"status": "too_many_models"}
