@@ -102,7 +102,8 @@ pub(super) fn monotone(a: &ir::Aggregate) -> bool {
 }
 
 /// Sets `Planned::delayed` of every rule: per body item, whether clingo's grounder leaves it
-/// undecided when it holds (see the module comment).
+/// undecided when it holds (see the module comment); and `Planned::undecided`: the negated
+/// aggregates it leaves undecided whatever their value.
 pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) {
     let candidates = rules.iter().any(|r| {
         r.rule
@@ -112,6 +113,7 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
     });
     for r in rules.iter_mut() {
         r.delayed = vec![false; r.rule.body.len()];
+        r.undecided = vec![false; r.rule.body.len()];
     }
     if !candidates {
         return;
@@ -170,10 +172,13 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
         }
         // A negated aggregate with global variables: gringo's accumulation statements carry
         // the rule's other body literals to bind them, so a loop through any of those (and the
-        // rule) makes it recursive too (`p(X) :- d(X), not p(1), not #count{1:q(X)} > 0.`
-        // leaves it `#delayed`; without `X` in it, or with `{p(1)}` outside the loop, it is
-        // decided; conditional literals do not count, measured with clingo 5.8.3).
+        // rule) makes it recursive too, and then it is never decided, whatever its value and
+        // its conditions (`p(X) :- d(X), not p(1), not #count{1:q(X)} > 0.` leaves it
+        // `#delayed <=> #true`, `p(V) :- d(V), not p(1), not #count{Z:s(Z)} >= V.` leaves
+        // `#delayed <=> not #count{}`; without `X` in it, or with `{p(1)}` outside the loop,
+        // it is decided; conditional literals do not count; measured with clingo 5.8.3).
         let body = &rules[i].rule.body;
+        let mut undecided = vec![false; body.len()];
         let in_loop = |o: &Occurrence, by: &Vec<usize>| {
             o.item < body.len()
                 && !matches!(body[o.item], ir::Body::Conditional { .. })
@@ -189,13 +194,15 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
                     .any(|(o, by)| o.item != k && in_loop(o, by))
             {
                 delayed[k] = true;
+                undecided[k] = true;
             }
         }
-        marks.push(delayed);
+        marks.push((delayed, undecided));
     }
     drop(occs);
-    for (r, delayed) in rules.iter_mut().zip(marks) {
+    for (r, (delayed, undecided)) in rules.iter_mut().zip(marks) {
         r.delayed = delayed;
+        r.undecided = undecided;
     }
 }
 

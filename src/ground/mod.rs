@@ -347,6 +347,7 @@ fn compile_and_plan(
                 rule,
                 plan,
                 delayed: Vec::new(),
+                undecided: Vec::new(),
                 negated: Vec::new(),
                 satisfied_heads: Default::default(),
                 late: false,

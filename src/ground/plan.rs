@@ -629,6 +629,9 @@ pub struct Planned {
     /// Per body item, whether clingo's grounder leaves it open even when it holds (set by
     /// `delayed::mark` before grounding).
     pub delayed: Vec<bool>,
+    /// Per body item, whether it is a negated aggregate clingo's grounder leaves open whatever
+    /// its value (a loop through its rule's other body literals, set by `delayed::mark`).
+    pub undecided: Vec<bool>,
     /// Per body item of an `#external` with a negated literal over its own component, what
     /// grounding it as gringo does needs (set by `external_body::mark`; empty otherwise).
     pub negated: Vec<super::external_body::Negated>,

@@ -21,6 +21,18 @@ use crate::syntax::ast::{CmpOp, Sign, Span};
 mod directives;
 mod heads;
 
+/// How clingo's grounder treats a body aggregate it cannot decide while grounding (see
+/// [`super::delayed`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Delay {
+    /// Decided as soon as its elements are known.
+    No,
+    /// Recursive: left open where it holds, unless monotone.
+    Recursive,
+    /// Negated, in a loop through its rule's body: left open whatever its value.
+    Undecided,
+}
+
 /// A body element under a complete binding.
 enum BodyPart {
     /// Decided true: left out of the instance.
@@ -144,7 +156,14 @@ impl Grounder {
                     self.conditional(alts, cond, &rule.plan, b, delayed, defines)?
                 }
                 ir::Body::Aggregate(a) => {
-                    self.body_aggregate(i, a, &rule.plan, b, rule.delayed[i])?
+                    let delay = if rule.undecided[i] {
+                        Delay::Undecided
+                    } else if rule.delayed[i] {
+                        Delay::Recursive
+                    } else {
+                        Delay::No
+                    };
+                    self.body_aggregate(i, a, &rule.plan, b, delay)?
                 }
             };
             match part {
@@ -245,15 +264,17 @@ impl Grounder {
 
     /// A body aggregate (body element `index`): the instance an assignment step grounded, or
     /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
-    /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate.
+    /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate,
+    /// and an undecided one stays open whatever its value.
     fn body_aggregate(
         &mut self,
         index: usize,
         a: &ir::Aggregate,
         plan: &RulePlan,
         b: &Binding,
-        delayed: bool,
+        delay: Delay,
     ) -> Result<BodyPart, Diagnostic> {
+        let delayed = delay != Delay::No;
         let cached = self
             .assigned
             .iter()
@@ -285,6 +306,12 @@ impl Grounder {
                         .push((l.atom, a.span.clone()));
                 }
             }
+        }
+        if delay == Delay::Undecided {
+            return Ok(BodyPart::Open(BodyElem::Aggregate {
+                polarity,
+                aggregate: Box::new(ground),
+            }));
         }
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
