@@ -84,8 +84,11 @@ pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
             lo += w;
             hi += w;
         } else {
-            lo += w.min(0);
-            hi += w.max(0);
+            // clingo's grounder widens its range by each condition of a tuple that is no fact
+            // (`AggregateAtomRange::accumulate`): `#sum{1 : r; 1 : r} > 1` may hold there
+            let n = t.conds.len() as i64;
+            lo += w.min(0) * n;
+            hi += w.max(0) * n;
         }
     }
     let allowed = allowed_intervals(&agg.guards, syms);

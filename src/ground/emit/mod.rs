@@ -17,6 +17,7 @@ use crate::program::{
 use crate::symbol::Sym;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{CmpOp, Sign, Span};
+use std::collections::HashSet;
 
 mod directives;
 mod heads;
@@ -401,6 +402,9 @@ impl Grounder {
         }
         let mut elems = Vec::new();
         for e in &agg.elems {
+            // One instance per tuple and condition of each element, as gringo accumulates it
+            // (its range counts each: see `aggregate::decided_by_bounds`).
+            let mut seen = HashSet::new();
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut terms = Vec::with_capacity(e.terms.len());
                 for t in &e.terms {
@@ -429,6 +433,9 @@ impl Grounder {
                     }
                 }
                 let tuple = g.program.symbols.tuple(terms);
+                if !seen.insert((tuple, cond.clone())) {
+                    return Ok(());
+                }
                 elems.push(AggElem {
                     tuple,
                     weight,
