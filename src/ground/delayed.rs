@@ -25,6 +25,7 @@
 use super::ir::{self, PredId};
 use super::own_conditions::{Unifier, heads};
 use super::plan::Planned;
+use super::term::CTerm;
 use crate::symbol::SymbolTable;
 use crate::syntax::ast::{AggFunc, CmpOp, Sign};
 
@@ -171,27 +172,39 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
             delayed[o.item] |= recursive;
         }
         // A negated aggregate with global variables: gringo's accumulation statements carry
-        // the rule's other body literals to bind them, so a loop through any of those (and the
-        // rule) makes it recursive too, and then it is never decided, whatever its value and
-        // its conditions (`p(X) :- d(X), not p(1), not #count{1:q(X)} > 0.` leaves it
-        // `#delayed <=> #true`, `p(V) :- d(V), not p(1), not #count{Z:s(Z)} >= V.` leaves
-        // `#delayed <=> not #count{}`; without `X` in it, or with `{p(1)}` outside the loop,
-        // it is decided; conditional literals do not count; measured with clingo 5.8.3).
+        // the body elements it grounds before the aggregate (`input/statement.cc` `toGround`,
+        // in the order of `gringo_rounds::body_positions`), so a loop through one of those
+        // (and the rule) makes it recursive too, and then it is never decided, whatever its
+        // value and its conditions. Measured with clingo 5.8.3: `p(X) :- d(X), not p(1), not
+        // #count{1:q(X)} > 0.` leaves `#delayed <=> #true` (`not p(1)` needs no variable: it
+        // comes first), `p(V) :- d(V), not p(1), not #count{Z:s(Z)} >= V.` `#delayed <=> not
+        // #count{}`; `q(Y) :- not #count{1:s(Y)} > 0, not q(Y), d(Y).` is decided (the
+        // aggregate comes before `not q(Y)`), so is any without `X` in it or with `{p(1)}`
+        // outside the loop; conditional literals do not count. A guard with arithmetic (`<
+        // Y-1`) is an assignment to an auxiliary variable for gringo, grounded after the rest.
         let body = &rules[i].rule.body;
         let mut undecided = vec![false; body.len()];
+        let positions = super::gringo_rounds::body_positions(&rules[i].rule);
         let in_loop = |o: &Occurrence, by: &Vec<usize>| {
             o.item < body.len()
                 && !matches!(body[o.item], ir::Body::Conditional { .. })
                 && by.iter().any(|&j| component[j] == component[i])
         };
         for (k, b) in body.iter().enumerate() {
-            if let ir::Body::Aggregate(a) = b
-                && a.sign != Sign::Pos
+            let ir::Body::Aggregate(a) = b else {
+                continue;
+            };
+            let Some(positions) = &positions else {
+                continue;
+            };
+            let last = a.guards.iter().any(|(_, t)| arithmetic_with_variables(t));
+            let before = |j: usize| last || positions[j] < positions[k];
+            if a.sign != Sign::Pos
                 && !a.globals.is_empty()
                 && occs[i]
                     .iter()
                     .zip(&defined_by[i])
-                    .any(|(o, by)| o.item != k && in_loop(o, by))
+                    .any(|(o, by)| o.item != k && in_loop(o, by) && before(o.item))
             {
                 delayed[k] = true;
                 undecided[k] = true;
@@ -204,6 +217,13 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
         r.delayed = delayed;
         r.undecided = undecided;
     }
+}
+
+/// A term gringo replaces by an auxiliary variable when it bounds an aggregate.
+fn arithmetic_with_variables(t: &CTerm) -> bool {
+    let mut vars = Vec::new();
+    t.collect_vars(&mut vars);
+    matches!(t, CTerm::Unary(..) | CTerm::Binary(..)) && !vars.is_empty()
 }
 
 /// The strongly connected component of each node.

@@ -396,6 +396,18 @@ fn body_order(rule: &ir::Rule) -> Option<Vec<Element<'_>>> {
     (sorted.len() == n).then(|| sorted.into_iter().map(|i| elements[i]).collect())
 }
 
+/// Each body element's position in the order gringo grounds the body ([`body_order`]), None
+/// where this model cannot tell.
+pub(super) fn body_positions(rule: &ir::Rule) -> Option<Vec<usize>> {
+    let mut positions = vec![usize::MAX; rule.body.len()];
+    for (at, e) in body_order(rule)?.into_iter().enumerate() {
+        if let Element::Body(i, _) = e {
+            positions[i] = at;
+        }
+    }
+    Some(positions)
+}
+
 /// The statements gringo grounds `rule` with (see the module documentation), items (body
 /// conditional literals and aggregates) numbered by their position in the body. A rule that
 /// never fires (a `#false` in its body, as [`super::quirks`] marks the rules gringo never
