@@ -69,9 +69,19 @@ pub fn allowed_intervals(guards: &[CountGuard], syms: &SymbolTable) -> Vec<(i64,
     allowed
 }
 
+/// How clingo's grounder widens an aggregate's range by a tuple that is no fact.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Range {
+    /// Once per condition (body aggregates, `BodyAggregateAtom::accumulate`): `#sum{1 : r;
+    /// 1 : r} > 1` may hold there, though it never does.
+    PerCondition,
+    /// Once per tuple (head aggregates and choices, `HeadAggregateAtom::accumulate`).
+    PerTuple,
+}
+
 /// Whether the aggregate's guards hold for every or for no value between its smallest and
 /// largest possible value (`#count`, `#sum`, `#sum+`); `None` when that depends on the model.
-pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable, range: Range) -> Option<bool> {
     let ts = tuples(agg);
     let (mut lo, mut hi) = (0i64, 0i64);
     for t in &ts {
@@ -84,9 +94,10 @@ pub fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
             lo += w;
             hi += w;
         } else {
-            // clingo's grounder widens its range by each condition of a tuple that is no fact
-            // (`AggregateAtomRange::accumulate`): `#sum{1 : r; 1 : r} > 1` may hold there
-            let n = t.conds.len() as i64;
+            let n = match range {
+                Range::PerCondition => t.conds.len() as i64,
+                Range::PerTuple => 1,
+            };
             lo += w.min(0) * n;
             hi += w.max(0) * n;
         }
@@ -368,16 +379,45 @@ pub fn possible_values(
     (values.len() <= limit).then_some(values)
 }
 
-/// Whether an aggregate is decided: all its tuples sure (its value is known), or no possible
-/// value (or every one) meets the guards. `None` when the model decides.
+/// Whether a body aggregate is decided: all its tuples sure (its value is known), or no
+/// possible value (or every one) meets the guards, as clingo's grounder bounds the values.
+/// `None` when the model decides.
 pub fn decided(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    decided_in(agg, syms, Range::PerCondition)
+}
+
+/// [`decided`] for a head aggregate or a choice's bounds.
+pub fn decided_in_head(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    decided_in(agg, syms, Range::PerTuple)
+}
+
+fn decided_in(agg: &Aggregate, syms: &SymbolTable, range: Range) -> Option<bool> {
     let ts = tuples(agg);
     if ts.iter().any(|t| !t.sure()) {
-        return decided_by_bounds(agg, syms);
+        return decided_by_bounds(agg, syms, range);
     }
     let weights: Vec<Sym> = ts.iter().map(|t| t.weight).collect();
     let value = value_of(agg.func, &weights, syms);
     Some(agg.guards.iter().all(|g| guard_holds(value, g, syms)))
+}
+
+/// [`decided`] for the conjunction of the aggregate with each guard alone: false if one is,
+/// true if all are, else open.
+pub fn decided_per_guard(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    let mut all = Some(true);
+    for g in &agg.guards {
+        let alone = Aggregate {
+            func: agg.func,
+            elems: agg.elems.clone(),
+            guards: vec![*g],
+        };
+        match decided(&alone, syms) {
+            Some(false) => return Some(false),
+            Some(true) => {}
+            None => all = None,
+        }
+    }
+    all
 }
 
 /// What clingo makes of a head `#sum+` aggregate with a negative weight.

@@ -420,7 +420,7 @@ impl Grounder {
                 elems: agg_elems,
                 guards: ground_guards.clone(),
             };
-            if aggregate::decided(&count, &self.program.symbols) == Some(false) {
+            if aggregate::decided_in_head(&count, &self.program.symbols) == Some(false) {
                 // As for head aggregates: no choice meets the bounds.
                 self.push_rule(Rule {
                     head: Head::None,
@@ -477,7 +477,7 @@ impl Grounder {
             }
         } else {
             (
-                aggregate::decided(&aggregate, &self.program.symbols),
+                aggregate::decided_in_head(&aggregate, &self.program.symbols),
                 Some(aggregate),
             )
         };

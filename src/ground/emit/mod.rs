@@ -314,7 +314,15 @@ impl Grounder {
                 aggregate: Box::new(ground),
             }));
         }
-        Ok(match aggregate::decided(&ground, &self.program.symbols) {
+        // gringo splits an assignment `X = #agg{..} op t` into one aggregate per guard and
+        // decides each on its own: `X = {r} < 1` keeps `#count{r} = 1, #count{r} < 1`
+        // (differential seed 62 #152)
+        let decided = if assigned {
+            aggregate::decided_per_guard(&ground, &self.program.symbols)
+        } else {
+            aggregate::decided(&ground, &self.program.symbols)
+        };
+        Ok(match decided {
             Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
                 BodyPart::Open(BodyElem::Aggregate {
                     polarity,
@@ -403,7 +411,7 @@ impl Grounder {
         let mut elems = Vec::new();
         for e in &agg.elems {
             // One instance per tuple and condition of each element, as gringo accumulates it
-            // (its range counts each: see `aggregate::decided_by_bounds`).
+            // (its range counts each: see `aggregate::decided`).
             let mut seen = HashSet::new();
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut terms = Vec::with_capacity(e.terms.len());
