@@ -461,7 +461,7 @@ impl Grounder {
         let rel = &self.relations[atom.pred];
         let id = self.program.lookup_atom(sym);
         let exists = id.is_some_and(|id| self.program.is_derivable(id));
-        let fact = exists && id.is_some_and(|id| self.program.is_fact(id));
+        let mut fact = exists && id.is_some_and(|id| self.program.is_fact(id));
         // The last instantiation of late rules runs one stage on, deciding what their
         // conditions and aggregates match; but gringo never decides a negated literal over its
         // own stage while it grounds: `s(~W,1) ; p(1) : r :- not not s(1,W), W=1. r :-
@@ -472,6 +472,14 @@ impl Grounder {
         } else {
             self.stage
         };
+        // Nor by a fact the stage derived: gringo grounds the late rule before the rules that
+        // derive it, which depend on the late rule (`q(X) ; p(a) :- not r, 0 <= #count{1 :
+        // q(0)}, d(X). r :- p(Z).` keeps `not r` open, and with it the rule that ends `q(1)`'s
+        // status as an #external: differential seed 76 #372).
+        if fact && self.settling_late && *sign != Sign::Pos {
+            let i = id.map_or(0, |id| id.0 as usize);
+            fact = self.fact_in_stage.get(i) != Some(&self.stages_begun);
+        }
         // complete: its predicate is, or every atom this literal can match is known
         let complete = rel.complete
             || *settled_from < stage

@@ -292,6 +292,7 @@ impl Component<'_> {
 
     /// Instantiates the rules of one stage to their fixpoint.
     fn ground_stage(&self, g: &mut Grounder, members: &[&Planned]) -> Result<(), Diagnostic> {
+        g.stages_begun += 1;
         // Rules whose conditions or aggregates may match atoms this stage derives cannot be
         // instantiated until those atoms are known (`grounded_late`): they run after the fixpoint
         // of the others, provisionally (deriving head atoms only) until they add nothing new.

@@ -62,6 +62,11 @@ pub struct Grounder {
     /// The last instantiation of the rules grounded after their stage's fixpoint (`schedule`:
     /// conditions or aggregates over atoms of their stage): see [`Grounder::ground_lit`].
     pub settling_late: bool,
+    /// Counts the stages grounded so far (see `schedule`), and per atom made a fact while
+    /// grounding, the count when it was: gringo grounds the late rules of a stage before the
+    /// rules deriving facts there that depend on them (see [`Grounder::ground_lit`]).
+    pub stages_begun: u32,
+    pub fact_in_stage: Vec<u32>,
     /// Instances of `#external` statements declared with a `not not` literal whose atom must
     /// be derived by the end of the component (see [`super::external_body`]).
     pub external_pending: Vec<(super::external_body::Refusal, AtomId)>,
@@ -96,6 +101,8 @@ impl Grounder {
             stage: 0,
             in_head_condition: false,
             settling_late: false,
+            stages_begun: 0,
+            fact_in_stage: Vec::new(),
             external_pending: Vec::new(),
             external_watches: Vec::new(),
         }

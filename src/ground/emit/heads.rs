@@ -44,6 +44,11 @@ impl Grounder {
                 return Err(self.redefinition(span, id));
             }
             self.program.facts[id.0 as usize] = true;
+            let i = id.0 as usize;
+            if self.fact_in_stage.len() <= i {
+                self.fact_in_stage.resize(i + 1, 0);
+            }
+            self.fact_in_stage[i] = self.stages_begun;
             return Ok(());
         }
         self.push_rule(Rule {
