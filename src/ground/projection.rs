@@ -53,6 +53,9 @@ pub struct Definitions {
     /// By predicate as written (no predicate or name is interned before compilation: their
     /// numbering orders the ground program).
     kinds: HashMap<Key, Kind>,
+    /// The head atoms of each predicate's rules (pools expanded), with their statements and
+    /// whether they are facts.
+    heads: HashMap<Key, Vec<(Span, Term, bool)>>,
     no_atoms: Kind,
 }
 
@@ -66,6 +69,51 @@ impl Definitions {
             None if name.starts_with('#') => &Kind::Unknown,
             None => &self.no_atoms,
         }
+    }
+
+    /// What a condition literal over `atom` in statement `own` sees of its predicate when
+    /// gringo grounds it: the atoms of the other statements defining it and those of `own`'s
+    /// heads that may unify with it (as gringo's dependency analysis matches terms; anything
+    /// unclear may). `d(1..3). s(1, W..1) : not s(f(W),1), d(W).` sees none: its domain is
+    /// empty then and W is projected (differential seed 73 #6); so it is with `s(1,2).`
+    /// added (facts only), but not with `{s(1,2)}.` or with `not s(W,1)` (clingo 5.8.3).
+    pub fn sees(
+        &self,
+        atom: &ir::Atom,
+        own: &Span,
+        preds: &ir::PredTable,
+        syms: &SymbolTable,
+    ) -> Seen {
+        let sig = preds.sigs[atom.pred];
+        let name = syms.name_str(sig.name);
+        if name.starts_with('#') {
+            return Seen::Atoms;
+        }
+        let key = (name.to_string(), sig.arity, sig.negative);
+        let Some(heads) = self.heads.get(&key) else {
+            return Seen::Nothing;
+        };
+        let mut seen = Seen::Nothing;
+        for (statement, head, fact) in heads {
+            if statement != own {
+                if !fact {
+                    return Seen::Atoms;
+                }
+                seen = Seen::Facts;
+            } else if match head {
+                Term::Fun { args, .. } => {
+                    args.len() == atom.args.len()
+                        && args
+                            .iter()
+                            .zip(&atom.args)
+                            .all(|(a, t)| may_unify(t, a, syms))
+                }
+                _ => true,
+            } {
+                return Seen::Atoms;
+            }
+        }
+        seen
     }
 
     /// Whether `statements` have a disjunction or a negated head element with a condition, the
@@ -137,10 +185,86 @@ impl Definitions {
             };
             kinds.insert(key.clone(), kind);
         }
+        let mut heads: HashMap<Key, Vec<(Span, Term, bool)>> = HashMap::new();
+        for d in defs {
+            let fact = matches!(d.def, Def::Fact { .. });
+            heads
+                .entry(d.key)
+                .or_default()
+                .push((d.statement, d.head, fact));
+        }
         Definitions {
             kinds,
+            heads,
             no_atoms: Kind::Facts(Vec::new()),
         }
+    }
+}
+
+/// Whether a term of a compiled atom may unify with a term as written in a head: `false` only
+/// where they surely differ (different numbers, strings, function names or arities, a number
+/// against a function); variables, arithmetic, intervals and constants (which `#const` may
+/// replace) match anything.
+fn may_unify(t: &CTerm, head: &Term, syms: &SymbolTable) -> bool {
+    use crate::symbol::SymData;
+    enum Shape<'a> {
+        Any,
+        Num(i64),
+        Str,
+        Fun(&'a str, usize, bool),
+    }
+    let head_shape = match head {
+        Term::Int(n) => Shape::Num(*n),
+        // (strings are not compared: their escapes differ between the two)
+        Term::Str(_) => Shape::Str,
+        Term::Fun {
+            name,
+            args,
+            negative,
+            ..
+        } if !args.is_empty() => Shape::Fun(name, args.len(), *negative),
+        _ => Shape::Any,
+    };
+    let (name, args, negative): (&str, Vec<Option<&CTerm>>, bool) = match t {
+        CTerm::Sym(s) => match syms.get(*s) {
+            SymData::Num(n) => {
+                return !matches!(head_shape, Shape::Num(m) if m != i64::from(*n))
+                    && !matches!(head_shape, Shape::Str | Shape::Fun(..));
+            }
+            SymData::Str(_) => return !matches!(head_shape, Shape::Num(_) | Shape::Fun(..)),
+            SymData::Fun {
+                name,
+                args,
+                negative,
+            } if !args.is_empty() => (syms.name_str(*name), vec![None; args.len()], *negative),
+            SymData::Fun { .. } => {
+                return !matches!(head_shape, Shape::Num(_) | Shape::Str | Shape::Fun(..));
+            }
+            _ => return true,
+        },
+        CTerm::Fun {
+            name,
+            args,
+            negative,
+        } if !args.is_empty() => (
+            syms.name_str(*name),
+            args.iter().map(Some).collect(),
+            *negative,
+        ),
+        _ => return true,
+    };
+    match (head_shape, head) {
+        (Shape::Fun(n, arity, neg), Term::Fun { args: hargs, .. }) => {
+            n == name
+                && arity == args.len()
+                && neg == negative
+                && args
+                    .iter()
+                    .zip(hargs)
+                    .all(|(a, h)| a.is_none_or(|a| may_unify(a, h, syms)))
+        }
+        (Shape::Num(_) | Shape::Str, _) => false,
+        _ => true,
     }
 }
 
@@ -191,6 +315,9 @@ enum Def {
 
 struct Definition {
     key: Key,
+    /// The head atom (one alternative of its pools), and the statement it is in.
+    head: Term,
+    statement: Span,
     def: Def,
 }
 
@@ -210,12 +337,22 @@ fn atom_keys(a: &Atom) -> Vec<Key> {
     expand_term(&a.term).iter().filter_map(key_of).collect()
 }
 
+/// The alternatives of an atom's pools with their predicates.
+fn atom_alternatives(a: &Atom) -> Vec<(Key, Term)> {
+    expand_term(&a.term)
+        .into_iter()
+        .filter_map(|t| Some((key_of(&t)?, t)))
+        .collect()
+}
+
 fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
     let mut out = Vec::new();
-    let other = |a: &Atom, out: &mut Vec<Definition>| {
-        for key in atom_keys(a) {
+    let other = |a: &Atom, statement: &Span, out: &mut Vec<Definition>| {
+        for (key, head) in atom_alternatives(a) {
             out.push(Definition {
                 key,
+                head,
+                statement: statement.clone(),
                 def: Def::Other,
             });
         }
@@ -238,6 +375,7 @@ fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
                             let Some(key) = key_of(&term) else { continue };
                             let mut vars = Vec::new();
                             unpool::term_vars(&term, &mut vars);
+                            let head = term.clone();
                             let def = if r.body.is_empty() && vars.is_empty() {
                                 Def::Fact {
                                     term,
@@ -249,20 +387,27 @@ fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
                             } else {
                                 Def::Other
                             };
-                            out.push(Definition { key, def });
+                            out.push(Definition {
+                                key,
+                                head,
+                                statement: r.span.clone(),
+                                def,
+                            });
                         }
                     }
-                    Head::Disjunction(elems) => elems.iter().for_each(|e| other(&e.atom, &mut out)),
+                    Head::Disjunction(elems) => {
+                        elems.iter().for_each(|e| other(&e.atom, &r.span, &mut out))
+                    }
                     Head::Choice { elems, .. } => {
-                        elems.iter().for_each(|e| other(&e.atom, &mut out))
+                        elems.iter().for_each(|e| other(&e.atom, &r.span, &mut out))
                     }
                     Head::Aggregate { elems, .. } => {
-                        elems.iter().for_each(|e| other(&e.atom, &mut out))
+                        elems.iter().for_each(|e| other(&e.atom, &r.span, &mut out))
                     }
                     Head::None => {}
                 }
             }
-            Statement::External(ext) => other(&ext.atom, &mut out),
+            Statement::External(ext) => other(&ext.atom, &ext.span, &mut out),
             _ => {}
         }
     }
@@ -359,6 +504,8 @@ pub struct Context<'a> {
     pub globals: &'a [VarId],
     /// The number of the rule's variables so far.
     pub num_vars: usize,
+    /// The statement the element is in.
+    pub statement: &'a Span,
 }
 
 /// Adds to `elem` the restrictions gringo's projection amounts to (module documentation), or
@@ -388,6 +535,9 @@ pub fn restrict(
     let mut uncertain = BTreeSet::new();
     for l in &elem.cond.lits {
         if let Lit::Atom { atom, .. } = l {
+            if sees(cx, atom) != Seen::Atoms {
+                continue;
+            }
             match kind(cx, atom.pred) {
                 Kind::Open => important.extend(l.vars()),
                 Kind::Unknown => uncertain.extend(l.vars()),
@@ -511,6 +661,24 @@ fn kind<'a>(cx: &'a Context, pred: PredId) -> &'a Kind {
     }
 }
 
+/// What a condition literal sees of its predicate's atoms when gringo grounds it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// Atoms that may be no facts: classified by the predicate's [`Kind`].
+    Atoms,
+    /// Facts only, of other statements.
+    Facts,
+    /// Nothing.
+    Nothing,
+}
+
+/// [`Definitions::sees`] (atoms, without definitions).
+fn sees(cx: &Context, atom: &ir::Atom) -> Seen {
+    cx.definitions.map_or(Seen::Atoms, |d| {
+        d.sees(atom, cx.statement, cx.preds, cx.syms)
+    })
+}
+
 const UNORDERED: &str = "a conditional head literal whose heads do not all mention a variable of \
      the condition whose first value in gringo's order aspsat cannot tell";
 
@@ -549,6 +717,11 @@ fn first_solution(
     let mut lits = Vec::new();
     for (l, _) in cond.iter().zip(&members).filter(|(_, m)| **m) {
         lits.push(match l {
+            Lit::Atom { sign, atom, .. } if sees(cx, atom) == Seen::Nothing => Goal::Atom {
+                sign: *sign,
+                atom,
+                facts: Vec::new(),
+            },
             Lit::Atom { sign, atom, .. } => match kind(cx, atom.pred) {
                 Kind::Facts(facts) => Goal::Atom {
                     sign: *sign,

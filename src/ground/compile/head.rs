@@ -31,6 +31,7 @@ impl Compiler<'_> {
         vars: &mut Vars,
         ranges: &mut Ranges,
         globals: &[VarId],
+        span: &Span,
     ) -> Result<ir::Head, Diagnostic> {
         Ok(match head {
             RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
@@ -154,6 +155,7 @@ impl Compiler<'_> {
                         syms: self.syms,
                         globals,
                         num_vars: vars.vars.len(),
+                        statement: span,
                     };
                     projection::restrict(&mut elem, &void, &mut cx).map_err(|what| {
                         Diagnostic::error(&e.span, format!("{what} is not supported"))

@@ -644,11 +644,12 @@ impl<'a> Compiler<'a> {
                 syms: self.syms,
                 globals: &globals,
                 num_vars: vars.vars.len(),
+                statement: span,
             };
             projection::restrict_negated(&mut cbody[h.at], &h.void, &mut cx)
                 .map_err(|what| Diagnostic::error(&h.span, format!("{what} is not supported")))?;
         }
-        let chead = self.head(&head, &mut vars, &mut ranges, &globals)?;
+        let chead = self.head(&head, &mut vars, &mut ranges, &globals, span)?;
         cbody.extend(ranges.into_iter().map(Body::Lit));
         levels::mark(&mut cbody, &chead);
         self.out.push(ir::Rule {
