@@ -314,15 +314,7 @@ impl Grounder {
                 aggregate: Box::new(ground),
             }));
         }
-        // gringo splits an assignment `X = #agg{..} op t` into one aggregate per guard and
-        // decides each on its own: `X = {r} < 1` keeps `#count{r} = 1, #count{r} < 1`
-        // (differential seed 62 #152)
-        let decided = if assigned {
-            aggregate::decided_per_guard(&ground, &self.program.symbols)
-        } else {
-            aggregate::decided(&ground, &self.program.symbols)
-        };
-        Ok(match decided {
+        Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
                 BodyPart::Open(BodyElem::Aggregate {
                     polarity,
