@@ -514,9 +514,11 @@ pub(super) fn syntactic_statements<'r>(
     // The accumulations of the head elements: the condition, then the body instance.
     if head_by_accumulation {
         let conditions: Vec<&ir::Condition> = match &rule.head {
+            // one per head, and one for an element without heads (`#true : r`, from an
+            // undefined head atom: gringo grounds it like any other)
             ir::Head::Disjunction(elems) => elems
                 .iter()
-                .flat_map(|e| e.heads.iter().map(move |_| &e.cond))
+                .flat_map(|e| std::iter::repeat_n(&e.cond, e.heads.len().max(1)))
                 .collect(),
             ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
             _ => Vec::new(),

@@ -250,7 +250,10 @@ impl Search<'_, '_> {
     /// Whether the atom in row `row` of predicate `pred` may come from outside the loop.
     fn is_outside_atom(&self, pred: ir::PredId, row: usize) -> bool {
         let args = self.g.relations[pred].row_args(row);
-        row < self.earlier[pred]
+        // an anonymous variable's projection at risk stands for the literal it projects, whose
+        // atoms from outside it does not keep apart: any of its atoms may be one
+        self.suspect.projected
+            || row < self.earlier[pred]
             || self.input.contains(&(pred, args))
             || self
                 .suspect

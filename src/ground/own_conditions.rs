@@ -320,6 +320,17 @@ pub(super) struct Suspect<'r> {
     /// The rules (with their head atoms) that may give the literal atoms from outside its
     /// loop, besides the input facts and the atoms grounded before.
     pub outside: Vec<(usize, &'r ir::Atom)>,
+    /// The literal is an anonymous variable's projection in a condition, at risk as the
+    /// literal it projects: any of its atoms may come from outside.
+    pub projected: bool,
+}
+
+/// Whether `atom` is one of `rule`'s atoms in the condition of a conditional body literal.
+fn in_condition(rule: &ir::Rule, atom: &ir::Atom) -> bool {
+    rule.body.iter().any(|b| {
+        matches!(b, ir::Body::Conditional { cond, .. } if cond.lits.iter().any(|l|
+            matches!(l, ir::Lit::Atom { atom: a, .. } if std::ptr::eq(a, atom))))
+    })
 }
 
 /// The statements with a literal clingo's grounder may not match as written, by rule.
@@ -376,6 +387,11 @@ pub(super) fn suspects<'r>(
     }
     // Atoms grounded before (earlier steps of incremental grounding) come from outside too.
     let grounded: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
+    let projection: Vec<bool> = g
+        .relations
+        .iter()
+        .map(|r| syms.name_str(r.sig.name).starts_with("#proj"))
+        .collect();
     // (the input facts and earlier atoms seed it: rules over them fire)
     let seed: Vec<bool> = (0..num_preds)
         .map(|p| grounded[p] || !fact_preds[p].is_empty())
@@ -392,6 +408,7 @@ pub(super) fn suspects<'r>(
                 definers: &definers,
                 facts: (facts, &fact_preds),
                 grounded: &grounded,
+                projection: &projection,
             },
             &derivable,
         );
@@ -408,7 +425,23 @@ pub(super) fn refusal(g: &Grounder, rules: &[Planned], suspect: &Suspect) -> Dia
     let Slot::Atom(atom) = st.slots[suspect.slot].0 else {
         unreachable!("a literal at risk is an atom")
     };
-    let sig = g.relations[atom.pred].sig;
+    let mut sig = g.relations[atom.pred].sig;
+    if g.program.symbols.name_str(sig.name).starts_with("#proj") {
+        // an anonymous variable's projection: name the predicate it projects
+        let source = rules
+            .iter()
+            .find_map(|r| match (&r.rule.head, &r.rule.body[..]) {
+                (ir::Head::Atom(h), [ir::Body::Lit(ir::Lit::Atom { atom: b, .. })])
+                    if h.pred == atom.pred =>
+                {
+                    Some(b.pred)
+                }
+                _ => None,
+            });
+        if let Some(p) = source {
+            sig = g.relations[p].sig;
+        }
+    }
     Diagnostic::error(
         &rules[i].rule.span,
         format!(
@@ -484,6 +517,8 @@ struct Outside<'a, 'r> {
     facts: (&'a InputFacts, &'a [Vec<usize>]),
     /// Per predicate, whether it had atoms before this grounding (incremental steps).
     grounded: &'a [bool],
+    /// Per predicate, whether it is an anonymous variable's projection (`#projN`).
+    projection: &'a [bool],
 }
 
 /// What a component may hold in the rounds before its first completion (priority 1) runs: the
@@ -701,7 +736,20 @@ impl<'a, 'r> Loop<'a, 'r> {
     /// Whether clingo may see the atoms `atom` has from outside its component late (see the
     /// module comment): if so, the rules that may give it such atoms (with their heads).
     fn at_risk(&self, k: usize, atom: &'r ir::Atom) -> Option<Vec<(usize, &'r ir::Atom)>> {
+        // An anonymous variable's projection (`#projN :- p(X)` for `p(_)`) in the condition of
+        // a conditional literal: gringo keeps the literal `p(_)` there (it projects one in the
+        // body), so it is at risk as that literal is (differential seed 53 #451: `Y >= f(1) :
+        // p(_)`).
         let rule = &self.rules[self.members[k]].rule;
+        if self.outside.projection[atom.pred] && in_condition(rule, atom) {
+            return self.unifying_definers(k, atom).find_map(|m| {
+                let source = &self.rules[self.members[m]].rule;
+                let [ir::Body::Lit(ir::Lit::Atom { atom: body, .. })] = &source.body[..] else {
+                    return None;
+                };
+                self.at_risk(m, body)
+            });
+        }
         let completed = self
             .unifying_definers(k, atom)
             .any(|m| conditional_disjunction(&self.rules[self.members[m]].rule));
@@ -788,11 +836,13 @@ impl<'a, 'r> Loop<'a, 'r> {
                     continue;
                 };
                 if (0..st.slots.len()).any(|j| st.may_follow(i, j) && new_early(&st.slots[j].0)) {
+                    let rule = &self.rules[self.members[k]].rule;
                     out.push(Suspect {
                         rule: self.members[k],
                         statement: n,
                         slot: i,
                         outside,
+                        projected: self.outside.projection[a.pred] && in_condition(rule, a),
                     });
                 }
             }
