@@ -330,7 +330,10 @@ fn wcnf_solved_by_rc2_gives_clingos_optimum() {
     let mut checked = 0;
     for lp in corpus() {
         let name = lp.file_name().unwrap().to_string_lossy().into_owned();
-        if !name.starts_with("opt_") {
+        // (programs with `#external` are left out: the WCNF leaves them free, clingo gives
+        // them their defaults)
+        let text = std::fs::read_to_string(&lp).unwrap();
+        if !name.starts_with("opt_") || text.contains("#external") {
             continue;
         }
         let (answer_sets, optimum) = golden(&lp);
@@ -341,7 +344,7 @@ fn wcnf_solved_by_rc2_gives_clingos_optimum() {
         let out = aspsat()
             .args(["dimacs", "--wcnf", "-o"])
             .arg(&wcnf)
-            .args(args_of(&std::fs::read_to_string(&lp).unwrap()))
+            .args(args_of(&text))
             .arg(&lp)
             .output()
             .unwrap();
