@@ -18,6 +18,11 @@
 //! completion has seen the aggregate, so `not #count { 1 : q } > 0` stays open too (measured
 //! with clingo 5.8.3 on every shape in tests/programs/opt_delayed_*.lp).
 //!
+//! A negated aggregate with global variables is recursive in one more way: gringo's
+//! accumulation statements carry the body elements it grounds before the aggregate, so a loop
+//! of the full graph through one of those makes it recursive; gringo then never decides it,
+//! true or false (`Planned::undecided`; see `mark`).
+//!
 //! Dependencies are between rules (gringo's statements of one rule merged), a body occurrence
 //! depending on the rules whose heads may unify with it ([`Unifier`], as gringo's dependency
 //! analysis matches terms).
