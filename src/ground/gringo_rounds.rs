@@ -111,7 +111,7 @@ pub(super) fn conditional_disjunction(rule: &ir::Rule) -> bool {
 
 /// A choice gringo grounds as a plain rule: no bounds and no conditions (a lone element's
 /// condition moves into the body).
-fn simple_choice(rule: &ir::Rule) -> bool {
+pub(super) fn simple_choice(rule: &ir::Rule) -> bool {
     match &rule.head {
         ir::Head::Choice { elems, guards, .. } => {
             guards.is_empty() && (elems.len() == 1 || elems.iter().all(|e| e.cond.lits.is_empty()))

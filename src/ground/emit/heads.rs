@@ -437,6 +437,20 @@ impl Grounder {
         for (pred, id, args) in derived {
             self.derive(pred, id, &args);
         }
+        if super::super::gringo_rounds::simple_choice(&rule.rule) {
+            // gringo writes a simple choice as it is, and clasp drops the element of an atom
+            // in its own positive body (it supports nothing): so an #external atom stays
+            // external (`#external r. [free] {r} :- r.` has {} and {r}: differential seed 64
+            // #223), as it does under a bounded choice, which gringo writes otherwise
+            ground_elems.retain(|e| {
+                !body.iter().any(|b| {
+                    matches!(b, BodyElem::Lit(l) if l.atom == e.atom && l.polarity == Polarity::Pos)
+                })
+            });
+            if ground_elems.is_empty() {
+                return Ok(());
+            }
+        }
         self.push_rule(Rule {
             head: Head::Choice {
                 elems: ground_elems,
