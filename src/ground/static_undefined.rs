@@ -29,22 +29,6 @@ use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 
-/// The name of the atom that stands for `#true` as a disjunction element (see [`head`]): no
-/// atom of a program can have it, and the compiler gives such an element no heads.
-pub const TRUE_ELEMENT: &str = "#true";
-
-fn true_element(span: &Span) -> Atom {
-    Atom {
-        term: Term::Fun {
-            name: TRUE_ELEMENT.to_string(),
-            args: Vec::new(),
-            negative: false,
-            span: span.clone(),
-        },
-        span: span.clone(),
-    }
-}
-
 /// Whether an element `e` of a disjunction after [`head`] is `#true : cond`.
 pub fn is_true_element(atom: &Atom) -> bool {
     matches!(&atom.term, Term::Fun { name, .. } if name == TRUE_ELEMENT)
@@ -355,7 +339,7 @@ pub fn head(head: &Head, disjunctive: bool, value: &mut Value) -> Option<(Head, 
                         extra_body.push(BodyLit::Lit(Literal::Bool(false, e.span.clone())));
                     } else if atom_undefined {
                         kept.push(DisjElem {
-                            atom: true_element(&e.span),
+                            atom: Atom::true_element(&e.span),
                             cond,
                             span: e.span.clone(),
                         });

@@ -195,6 +195,26 @@ pub struct Atom {
     pub span: Span,
 }
 
+/// The name of the atom that stands for `#true` as a disjunction element with a condition (`p
+/// ; #true : c`): no atom of a program can have it, and the grounder gives such an element no
+/// heads but grounds it as gringo does an element.
+pub const TRUE_ELEMENT: &str = "#true";
+
+impl Atom {
+    /// The `#true` disjunction element ([`TRUE_ELEMENT`]).
+    pub fn true_element(span: &Span) -> Atom {
+        Atom {
+            term: Term::Fun {
+                name: TRUE_ELEMENT.to_string(),
+                args: Vec::new(),
+                negative: false,
+                span: span.clone(),
+            },
+            span: span.clone(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Literal {
     Atom {

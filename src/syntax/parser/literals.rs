@@ -113,18 +113,15 @@ impl Parser<'_> {
                     };
                     negated.push(BodyLit::Lit(lit));
                 }
+                // gringo grounds `#true : c` as an element (which matters where its rounds miss
+                // instances, clingo issue #495): kept as one without heads
+                Literal::Bool(true, bool_span) if has_cond => out.push(DisjElem {
+                    atom: Atom::true_element(&bool_span),
+                    cond,
+                    span,
+                }),
                 Literal::Bool(true, bool_span) => {
-                    let lit = Literal::Bool(false, bool_span);
-                    negated.push(if has_cond {
-                        BodyLit::Conditional {
-                            lit,
-                            cond,
-                            span,
-                            negated_head: false,
-                        }
-                    } else {
-                        BodyLit::Lit(lit)
-                    });
+                    negated.push(BodyLit::Lit(Literal::Bool(false, bool_span)))
                 }
                 Literal::Bool(false, _) => {}
                 Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
