@@ -390,7 +390,7 @@ pub(super) fn suspects<'r>(
     let projection: Vec<bool> = g
         .relations
         .iter()
-        .map(|r| syms.name_str(r.sig.name).starts_with("#proj"))
+        .map(|r| super::compile::is_projection(syms.name_str(r.sig.name)))
         .collect();
     // (the input facts and earlier atoms seed it: rules over them fire)
     let seed: Vec<bool> = (0..num_preds)
@@ -426,20 +426,14 @@ pub(super) fn refusal(g: &Grounder, rules: &[Planned], suspect: &Suspect) -> Dia
         unreachable!("a literal at risk is an atom")
     };
     let mut sig = g.relations[atom.pred].sig;
-    if g.program.symbols.name_str(sig.name).starts_with("#proj") {
+    if super::compile::is_projection(g.program.symbols.name_str(sig.name)) {
         // an anonymous variable's projection: name the predicate it projects
-        let source = rules
-            .iter()
-            .find_map(|r| match (&r.rule.head, &r.rule.body[..]) {
-                (ir::Head::Atom(h), [ir::Body::Lit(ir::Lit::Atom { atom: b, .. })])
-                    if h.pred == atom.pred =>
-                {
-                    Some(b.pred)
-                }
-                _ => None,
-            });
-        if let Some(p) = source {
-            sig = g.relations[p].sig;
+        let source = rules.iter().find_map(|r| match &r.rule.head {
+            ir::Head::Atom(h) if h.pred == atom.pred => projection_source(&r.rule),
+            _ => None,
+        });
+        if let Some(source) = source {
+            sig = g.relations[source.pred].sig;
         }
     }
     Diagnostic::error(
@@ -454,6 +448,15 @@ pub(super) fn refusal(g: &Grounder, rules: &[Planned], suspect: &Suspect) -> Dia
             sig.arity
         ),
     )
+}
+
+/// The atom an anonymous variable's projection rule (`#projN(X) :- p(X,Y).`) projects: its
+/// one positive body literal.
+fn projection_source(rule: &ir::Rule) -> Option<&ir::Atom> {
+    match &rule.body[..] {
+        [ir::Body::Lit(ir::Lit::Atom { atom, .. })] => Some(atom),
+        _ => None,
+    }
 }
 
 /// The predicates that may have atoms: those of `seed` and of rule heads whose plain positive
@@ -743,11 +746,7 @@ impl<'a, 'r> Loop<'a, 'r> {
         let rule = &self.rules[self.members[k]].rule;
         if self.outside.projection[atom.pred] && in_condition(rule, atom) {
             return self.unifying_definers(k, atom).find_map(|m| {
-                let source = &self.rules[self.members[m]].rule;
-                let [ir::Body::Lit(ir::Lit::Atom { atom: body, .. })] = &source.body[..] else {
-                    return None;
-                };
-                self.at_risk(m, body)
+                self.at_risk(m, projection_source(&self.rules[self.members[m]].rule)?)
             });
         }
         let completed = self

@@ -118,7 +118,8 @@ fn refuse_projected_recursive_conditions(
     comp_of: &[usize],
 ) -> Result<(), Diagnostic> {
     let syms = &g.program.symbols;
-    let projected = |p: PredId| syms.name_str(g.relations[p].sig.name).starts_with("#proj");
+    let projected =
+        |p: PredId| super::compile::is_projection(syms.name_str(g.relations[p].sig.name));
     for r in rules {
         let Some(&head) = r.rule.head_preds().first() else {
             continue;

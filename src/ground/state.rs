@@ -276,7 +276,7 @@ impl Grounder {
         // external status there.
         match heads.iter().find(|(a, _)| {
             syms.signature(self.program.atom_sym(*a))
-                .is_some_and(|sig| syms.name_str(sig.name).starts_with("#proj"))
+                .is_some_and(|sig| super::compile::is_projection(syms.name_str(sig.name)))
         }) {
             Some((_, span)) => Err(anonymous_in_recursive_condition(span)),
             None => Ok(()),

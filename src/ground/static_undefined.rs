@@ -29,11 +29,6 @@ use super::unpool::{expand_conjunction, expand_term};
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::*;
 
-/// Whether an element `e` of a disjunction after [`head`] is `#true : cond`.
-pub fn is_true_element(atom: &Atom) -> bool {
-    matches!(&atom.term, Term::Fun { name, .. } if name == TRUE_ELEMENT)
-}
-
 /// What a variable-free term evaluates to, for [`undefined_at`].
 pub enum GroundValue {
     Int(crate::symbol::Int),

@@ -213,6 +213,11 @@ impl Atom {
             span: span.clone(),
         }
     }
+
+    /// Whether this is the `#true` disjunction element ([`TRUE_ELEMENT`]).
+    pub fn is_true_element(&self) -> bool {
+        matches!(&self.term, Term::Fun { name, .. } if name == TRUE_ELEMENT)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -122,7 +122,7 @@ impl Compiler<'_> {
                 for e in unpool::disjunction_elems(elems) {
                     let mut heads = Vec::new();
                     for atom in &e.heads {
-                        if crate::ground::static_undefined::is_true_element(atom) {
+                        if atom.is_true_element() {
                             continue;
                         }
                         let mut local = Vec::new();
@@ -145,7 +145,7 @@ impl Compiler<'_> {
                     };
                     let mut void = Vec::new();
                     for atom in &e.heads {
-                        if !crate::ground::static_undefined::is_true_element(atom) {
+                        if !atom.is_true_element() {
                             void.push(self.statically_undefined(&atom.term)?);
                         }
                     }

@@ -19,6 +19,15 @@ use std::collections::HashMap;
 mod directives;
 mod head;
 
+/// The name prefix of the auxiliary predicates that stand for an anonymous variable's
+/// projection (`not p(X,_)` becomes `not #projN(X)`, see [`Compiler`]).
+const PROJECTION_PREFIX: &str = "#proj";
+
+/// Whether a predicate named `name` is such an auxiliary projection (`#projN`).
+pub(super) fn is_projection(name: &str) -> bool {
+    name.starts_with(PROJECTION_PREFIX)
+}
+
 pub(super) use head::RuleHead;
 
 /// Shared state of compilation: symbols, predicates, constants, fresh-name counters.
@@ -430,7 +439,7 @@ impl<'a> Compiler<'a> {
             return Ok(fun(proj, lit_args, false));
         }
         self.projections += 1;
-        let proj = format!("#proj{}", self.projections);
+        let proj = format!("{PROJECTION_PREFIX}{}", self.projections);
         self.projected.insert(key, proj.clone());
         let head = fun(&proj, head_args, false);
         // The auxiliary rule's own body keeps its anonymous variables.
