@@ -539,7 +539,13 @@ class Gen:
             self.tag("disj")
             elems = []
             for _ in range(self.rng.randint(2, 3)):
-                if self.chance(0.35):
+                if self.on("bool", 0.06):
+                    # an element without atoms: `#true : c` makes the rule hold while c does
+                    self.tag("bool.head.cond")
+                    local, binder = self.local(vars_)
+                    elems.append(f"{self.pick(['#true', '#false'])} : "
+                                 f"{self.condition(vars_, 'headcond', binder)}")
+                elif self.chance(0.35):
                     self.tag("disj.cond")
                     local, binder = self.local(vars_)
                     elems.append(f"{self.atom(vars_ + [local], 'head')} : "
@@ -563,7 +569,12 @@ class Gen:
         if r < 0.25 and self.on("disj"):
             self.tag("disj.cond", "head.conditional")
             local, binder = self.local(vars_)
-            return f"{self.atom(vars_ + [local], 'head')} : {self.condition(vars_, 'headcond', binder)}"
+            if self.on("bool", 0.1):
+                self.tag("bool.head.cond")
+                atom = self.pick(["#true", "#false"])
+            else:
+                atom = self.atom(vars_ + [local], 'head')
+            return f"{atom} : {self.condition(vars_, 'headcond', binder)}"
         if r < 0.45 and self.on("choice"):
             self.tag("choice")
             elems = []
