@@ -123,6 +123,16 @@ impl Parser<'_> {
                 Literal::Bool(true, bool_span) => {
                     negated.push(BodyLit::Lit(Literal::Bool(false, bool_span)))
                 }
+                // `#false : c` adds nothing to the head, but gringo checks its condition's
+                // safety and keeps the rule a disjunction (its head no fact: `p ; #false : d(5)
+                // :- d(1).` keeps a priority level over `not p`): kept as the body literal
+                // `#true : c`, which always holds
+                Literal::Bool(false, bool_span) if has_cond => negated.push(BodyLit::Conditional {
+                    lit: Literal::Bool(true, bool_span),
+                    cond,
+                    span,
+                    negated_head: false,
+                }),
                 Literal::Bool(false, _) => {}
                 Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
             }
@@ -130,9 +140,9 @@ impl Parser<'_> {
         if self.unsupported.is_some() {
             return Ok((Head::None, Vec::new()));
         }
-        // A conditional element moved into the body leaves the rule a disjunction for gringo:
-        // its head is no fact even when the condition has no instances (`r ; not p : d(5) :-
-        // d(1).` keeps a priority level over `not r` in clingo 5.8.3).
+        // A conditional element moved into the body (also `#false : c`) leaves the rule a
+        // disjunction for gringo: its head is no fact even when the condition has no instances
+        // (`r ; not p : d(5) :- d(1).` keeps a priority level over `not r` in clingo 5.8.3).
         let conditional_moved = negated
             .iter()
             .any(|b| matches!(b, BodyLit::Conditional { .. }));
