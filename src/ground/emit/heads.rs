@@ -574,10 +574,17 @@ impl Grounder {
             body.push(BodyElem::Lit(Lit::pos(extra)));
             body
         };
-        self.push_shifted_rule(Rule {
-            head: Head::Atom(atom),
-            body: lits(e),
-        });
+        // An atom whose condition is itself alone (`q(1) : q(1)`) gets a rule that supports
+        // nothing, `q(1) :- q(1), e`, which clasp drops as it reads gringo's output: so an
+        // #external atom stays external (`#external q(1). [free]  q(W) : q(W).` has {q(1)}
+        // in clingo 5.8.3). A longer condition is an auxiliary atom of its own in gringo's
+        // rule (`q : q, t` ends the status).
+        if cond != [Lit::pos(atom)] {
+            self.push_shifted_rule(Rule {
+                head: Head::Atom(atom),
+                body: lits(e),
+            });
+        }
         self.push_shifted_rule(Rule {
             head: Head::Atom(e),
             body: lits(atom),
