@@ -316,6 +316,8 @@ impl Builder {
             members: atoms,
             body,
             span: span.clone(),
+            // (aspif input keeps its own order: `aspif::externals`)
+            written_last: false,
         });
     }
 }

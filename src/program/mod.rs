@@ -244,6 +244,11 @@ pub struct Disjunction {
     pub members: Vec<AtomId>,
     pub body: Vec<BodyElem>,
     pub span: crate::syntax::ast::Span,
+    /// Whether gringo writes it after the other statements of its step (a disjunction with
+    /// conditions or conjunctions, which gringo grounds as `#delayed`): what clasp has read
+    /// before it decides which of its heads stay external (see
+    /// [`GroundProgram::clasp_read_drops`]).
+    pub written_last: bool,
 }
 
 impl Disjunction {
@@ -538,12 +543,33 @@ impl GroundProgram {
         }
         let n = self.num_atoms();
         let (mut kept, mut unsure) = (vec![false; n], vec![false; n]);
+        // A disjunction gringo writes last is read after `:- a.`, which made `a` false: `a`
+        // leaves its head, and every rule the grounder made of it for `a` supports nothing
+        // (`#external r. [true]  :- r.  r ; t : s.` keeps `r` external and has no answer set)
+        let written_after_constraint: HashSet<AtomId> = self
+            .disjunctions
+            .iter()
+            .filter(|d| d.written_last)
+            .flat_map(|d| d.elems.iter().map(|e| e.atom))
+            .filter(|&a| self.is_external(a) && forbidden.contains(&Lit::pos(a)))
+            .collect();
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) {
                 continue;
             }
             let heads = r.head_atoms();
             if !heads.iter().any(|&a| self.is_external(a)) {
+                continue;
+            }
+            if let Head::Atom(a) = r.head
+                && self.shifted.get(i).copied().unwrap_or(false)
+                && written_after_constraint.contains(&a)
+            {
+                // (the external statement came before it too; a rule with the body `a` alone
+                // read before `:- a.` would keep `a` open, in an order aspsat does not keep)
+                let order_dependent = alone.contains(&Lit::pos(a));
+                dropped[i] = !order_dependent;
+                unsure[a.0 as usize] |= order_dependent;
                 continue;
             }
             // `q :- s, not s.`: clasp drops a body with a literal and its negation whatever

@@ -123,7 +123,7 @@ impl Grounder {
                         });
                     }
                 }
-                self.shift_disjunction(body.clone(), ground_elems, span);
+                self.shift_disjunction(body.clone(), ground_elems, span, false);
             }
             // The next combination, the last element's values changing fastest.
             let mut k = pick.len();
@@ -267,7 +267,7 @@ impl Grounder {
         for (pred, id, args) in derived {
             self.derive(pred, id, &args);
         }
-        self.shift_disjunction(body, ground_elems, span);
+        self.shift_disjunction(body, ground_elems, span, true);
         Ok(())
     }
 
@@ -533,7 +533,15 @@ impl Grounder {
     /// condition and derives its atom from it; it holds when both do. (Two elements of one atom
     /// then share a cycle through it, which makes the program not head-cycle-free, as in
     /// clingo.) Plain elements stand for themselves.
-    fn shift_disjunction(&mut self, body: Vec<BodyElem>, elems: Vec<ChoiceElem>, span: &Span) {
+    /// `written_last`: gringo writes the disjunction after the step's other statements (one
+    /// with conditions or conjunctions, which it grounds as `#delayed`).
+    fn shift_disjunction(
+        &mut self,
+        body: Vec<BodyElem>,
+        elems: Vec<ChoiceElem>,
+        span: &Span,
+        written_last: bool,
+    ) {
         if self.provisional {
             return;
         }
@@ -549,6 +557,7 @@ impl Grounder {
             members,
             body,
             span: span.clone(),
+            written_last,
         };
         for rule in disjunction.shifted_rules() {
             self.push_shifted_rule(rule);
