@@ -141,13 +141,27 @@ pub enum NegatedChain {
     /// the disjunction of the alternatives holds with it). The other alternatives are gone
     /// from the meaning but not from gringo's safety check: these are the variables of
     /// theirs, which must still be bound (`not 1 < (1/0;X) < 3` needs `X` bound).
-    Holds { still_bound: Vec<Term> },
+    ///
+    /// gringo rewrites the terms from left to right, and the intervals before the first
+    /// undefined term have become range literals by then: the chain holds once per value of
+    /// theirs (`not 3..1 = 1/0 = 1` has no instance, `not 1 = 1/0 = 3..1` holds). `intervals`
+    /// are those of a chain without pools.
+    Holds {
+        still_bound: Vec<Term>,
+        intervals: Vec<Term>,
+    },
+    /// A chain with pools whose undefined alternative has an interval before its undefined
+    /// term: it holds only for some values, beside the other alternatives' rules (not
+    /// reproduced).
+    Unsupported,
 }
 
 /// Replaces each negated chain of the statement that holds (see [`negated_chain`]) by
 /// `#true`, or when the alternatives that do not hold have variables `V1,...,Vn`, by the
 /// comparison `(V1,...,Vn) >= (V1,...,Vn)`, which holds and binds none of them.
-pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) {
+/// Returns the span of a chain it cannot settle ([`NegatedChain::Unsupported`]).
+pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) -> Option<Span> {
+    let mut unsupported = None;
     st.for_each_literal_mut(&mut |l| {
         let Literal::Chain {
             negated: true,
@@ -158,10 +172,41 @@ pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) {
         else {
             return;
         };
-        let NegatedChain::Holds { mut still_bound } = negated_chain(first, rest, value) else {
-            return;
+        let (mut still_bound, intervals) = match negated_chain(first, rest, value) {
+            NegatedChain::Stays => return,
+            NegatedChain::Unsupported => {
+                unsupported.get_or_insert(span.clone());
+                return;
+            }
+            NegatedChain::Holds {
+                still_bound,
+                intervals,
+            } => (still_bound, intervals),
         };
         let span = span.clone();
+        if !intervals.is_empty() {
+            // `(I1,...,V1,...) >= (lo1,...,V1,...)`: one instance per value of the intervals
+            let lows = intervals.iter().map(|i| match i {
+                Term::Interval(lo, _, _) => (**lo).clone(),
+                _ => unreachable!("intervals only"),
+            });
+            let tuple = |firsts: Vec<Term>| Term::Fun {
+                name: String::new(),
+                args: firsts
+                    .into_iter()
+                    .chain(still_bound.iter().cloned())
+                    .collect(),
+                negative: false,
+                span: span.clone(),
+            };
+            *l = Literal::Comparison {
+                op: CmpOp::Ge,
+                lhs: tuple(intervals.clone()),
+                rhs: tuple(lows.collect()),
+                span,
+            };
+            return;
+        }
         *l = match still_bound.len() {
             0 => Literal::Bool(true, span),
             1 => {
@@ -189,6 +234,7 @@ pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) {
             }
         };
     });
+    unsupported
 }
 
 /// Decides a negated chain `not t0 op1 t1 ...` per alternative of the pools of its terms
@@ -197,10 +243,21 @@ pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) ->
     let terms: Vec<&Term> = std::iter::once(first)
         .chain(rest.iter().map(|(_, t)| t))
         .collect();
-    let (mut undefined, mut still_bound) = (Vec::new(), Vec::new());
-    for alternative in super::unpool::product(&terms, |t| expand_term(t)) {
-        match alternative.iter().find_map(|t| undefined_at(t, value.eval)) {
-            Some(span) => undefined.push(span),
+    let (mut undefined, mut still_bound, mut intervals) = (Vec::new(), Vec::new(), Vec::new());
+    let alternatives = super::unpool::product(&terms, |t| expand_term(t));
+    let pooled = alternatives.len() > 1;
+    for alternative in &alternatives {
+        let first_undefined = alternative
+            .iter()
+            .enumerate()
+            .find_map(|(k, t)| undefined_at(t, value.eval).map(|span| (k, span)));
+        match first_undefined {
+            Some((k, span)) => {
+                undefined.push(span);
+                alternative[..k]
+                    .iter()
+                    .for_each(|t| collect_intervals(t, &mut intervals));
+            }
             None => alternative
                 .iter()
                 .for_each(|t| variables(t, &mut still_bound)),
@@ -209,8 +266,30 @@ pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) ->
     if undefined.is_empty() {
         return NegatedChain::Stays;
     }
+    if pooled && !intervals.is_empty() {
+        return NegatedChain::Unsupported;
+    }
     value.undefined.extend(undefined);
-    NegatedChain::Holds { still_bound }
+    NegatedChain::Holds {
+        still_bound,
+        intervals,
+    }
+}
+
+/// The intervals of `t`, outermost first.
+fn collect_intervals(t: &Term, out: &mut Vec<Term>) {
+    match t {
+        Term::Interval(..) => out.push(t.clone()),
+        Term::Fun { args, .. } | Term::Pool(args, _) => {
+            args.iter().for_each(|a| collect_intervals(a, out))
+        }
+        Term::Unary(_, x, _) => collect_intervals(x, out),
+        Term::Binary(_, x, y, _) => {
+            collect_intervals(x, out);
+            collect_intervals(y, out);
+        }
+        _ => {}
+    }
 }
 
 /// The variables of `t` not in `out` yet, as terms (with the span of their first occurrence).
@@ -489,7 +568,14 @@ impl Compiler<'_> {
             eval: &mut eval,
             undefined: Vec::new(),
         };
-        settle_negated_chains(st, &mut value);
+        if let Some(span) = settle_negated_chains(st, &mut value) {
+            return Err(Diagnostic::error(
+                &span,
+                "a negated comparison chain with pools, one alternative of which has an \
+                 undefined term after an interval, is not supported (gringo keeps that \
+                 alternative for each value of the interval, beside the others)",
+            ));
+        }
         let undefined = value.undefined;
         self.record_undefined(undefined);
         error.map_or(Ok(()), Err)
