@@ -246,6 +246,7 @@ pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) ->
     let (mut undefined, mut still_bound, mut intervals) = (Vec::new(), Vec::new(), Vec::new());
     let alternatives = super::unpool::product(&terms, |t| expand_term(t));
     let pooled = alternatives.len() > 1;
+    let mut unconditional = false;
     for alternative in &alternatives {
         let first_undefined = alternative
             .iter()
@@ -254,9 +255,14 @@ pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) ->
         match first_undefined {
             Some((k, span)) => {
                 undefined.push(span);
+                let mut before = Vec::new();
                 alternative[..k]
                     .iter()
-                    .for_each(|t| collect_intervals(t, &mut intervals));
+                    .for_each(|t| collect_intervals(t, &mut before));
+                // (an interval of constants that is not empty holds for some value)
+                before.retain(|i| !nonempty_constant(i, value.eval));
+                unconditional |= before.is_empty();
+                intervals.extend(before);
             }
             None => alternative
                 .iter()
@@ -266,7 +272,10 @@ pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) ->
     if undefined.is_empty() {
         return NegatedChain::Stays;
     }
-    if pooled && !intervals.is_empty() {
+    if unconditional {
+        // that alternative's rule holds whenever the others' do
+        intervals.clear();
+    } else if pooled {
         return NegatedChain::Unsupported;
     }
     value.undefined.extend(undefined);
@@ -274,6 +283,18 @@ pub fn negated_chain(first: &Term, rest: &[(CmpOp, Term)], value: &mut Value) ->
         still_bound,
         intervals,
     }
+}
+
+/// Whether `interval` has constant bounds, the lower no greater than the upper.
+fn nonempty_constant(interval: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> bool {
+    let Term::Interval(lo, hi, _) = interval else {
+        return false;
+    };
+    let constant = |t: &Term| is_ground(t) && !t.has_pool_or_interval();
+    if !constant(lo) || !constant(hi) {
+        return false;
+    }
+    matches!((value(lo), value(hi)), (GroundValue::Int(a), GroundValue::Int(b)) if a <= b)
 }
 
 /// The intervals of `t`, outermost first.
@@ -422,10 +443,19 @@ pub fn head(head: &Head, disjunctive: bool, value: &mut Value) -> Option<(Head, 
                     }
                 }
             }
-            if kept.is_empty() {
-                Head::None
-            } else {
-                Head::Disjunction(kept)
+            match &kept[..] {
+                [] => Head::None,
+                // What is left of a disjunction is one plain atom: gringo's rule is then a
+                // normal one (`r ; p(1) : s(1/0).` is the fact `r.`, grounded in order, so
+                // `:~ s : r.` after it has a false body and no priority level)
+                [e] if kept.len() < elems.len()
+                    && e.cond.is_empty()
+                    && !has_pool(&e.atom.term)
+                    && !e.atom.is_true_element() =>
+                {
+                    Head::Atom(e.atom.clone())
+                }
+                _ => Head::Disjunction(kept),
             }
         }
         Head::Choice {
