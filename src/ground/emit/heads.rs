@@ -379,7 +379,11 @@ impl Grounder {
                     }
                     let tuple = g.program.symbols.tuple(values);
                     let mut agg_cond = cond.clone();
-                    agg_cond.push(Lit::pos(id));
+                    // (an element of a fact is sure: gringo's `1:#true` in `p. #min{1 : r;
+                    // 1 : p} != 1.`, decided false before `r` is chosen: seed 113 #821)
+                    if !g.program.is_fact(id) {
+                        agg_cond.push(Lit::pos(id));
+                    }
                     agg_elems.push(AggElem {
                         tuple,
                         weight,
@@ -390,7 +394,9 @@ impl Grounder {
                 if e.terms.is_none() && !guards.is_empty() {
                     // A bounded choice counts its distinct atoms.
                     let mut count_cond = cond.clone();
-                    count_cond.push(Lit::pos(id));
+                    if !g.program.is_fact(id) {
+                        count_cond.push(Lit::pos(id));
+                    }
                     let one = g.program.symbols.num(1);
                     agg_elems.push(AggElem {
                         tuple: g.program.symbols.tuple(vec![sym]),
@@ -477,11 +483,16 @@ impl Grounder {
                 .iter()
                 .any(|e| self.program.symbols.as_int(e.weight).is_some_and(|w| w < 0));
         let (decided, aggregate) = if negative {
-            // An element is a fact when its atom is and it has no condition left.
+            // An element is a fact when its atom is and it has no condition left (the atom of
+            // a fact is left out of the element's condition).
             let sure: Vec<bool> = aggregate
                 .elems
                 .iter()
-                .map(|e| matches!(e.cond[..], [l] if l.polarity == Polarity::Pos && self.program.is_fact(l.atom)))
+                .map(|e| match e.cond[..] {
+                    [] => true,
+                    [l] => l.polarity == Polarity::Pos && self.program.is_fact(l.atom),
+                    _ => false,
+                })
                 .collect();
             match aggregate::sum_plus_head(aggregate, &sure, &mut self.program.symbols) {
                 SumPlusHead::Decided(holds) => (Some(holds), None),
