@@ -214,9 +214,9 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
         .or_else(|| externals().next())
         .map(|e| e.span.clone());
     let message = format!(
-        "#external {}: an integrity constraint falsifies the body of every rule defining it, \
-         and whether it then stays external depends on the order of clingo's output \
-         statements (not supported)",
+        "#external {}: an integrity constraint falsifies the body of every rule defining it \
+         (or forbids the atom a choice rule defines), and whether it then stays external \
+         depends on the order of clingo's output statements (not supported)",
         program.symbols.to_string(sym)
     );
     let span = span.unwrap_or(syntax::ast::Span {

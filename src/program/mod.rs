@@ -598,9 +598,16 @@ impl GroundProgram {
                 None => false,
             };
             for a in heads {
+                // A choice element `a` of a true external that `:- a.` forbids: gringo writes a
+                // choice with conditions or bounds after the step's other statements (so `a`
+                // leaves its head and stays external: no answer set), a plain one in order;
+                // which one this rule was, the ground program does not tell
+                let chosen_forbidden = matches!(r.head, Head::Choice { .. })
+                    && self.external_value(a) == Some(ExternalValue::True)
+                    && forbidden.contains(&Lit::pos(a));
                 let a = a.0 as usize;
-                kept[a] |= !dropped[i] && !order_dependent;
-                unsure[a] |= order_dependent || dropped[i];
+                kept[a] |= !dropped[i] && !order_dependent && !chosen_forbidden;
+                unsure[a] |= order_dependent || dropped[i] || chosen_forbidden;
             }
         }
         let order_dependent = self
