@@ -445,10 +445,12 @@ pub fn head(head: &Head, disjunctive: bool, value: &mut Value) -> Option<(Head, 
             }
             match &kept[..] {
                 [] => Head::None,
-                // What is left of a disjunction is one plain atom: gringo's rule is then a
-                // normal one (`r ; p(1) : s(1/0).` is the fact `r.`, grounded in order, so
-                // `:~ s : r.` after it has a false body and no priority level)
-                [e] if kept.len() < elems.len()
+                // What is left of a disjunction is one plain atom, and no element moved into
+                // the body: gringo's rule is then a normal one (`r ; p(1) : s(1/0).` is the
+                // fact `r.`, grounded in order, so `:~ s : r.` after it has a false body and no
+                // priority level; `r ; #false : d(1) ; p(1) : s(1/0).` stays a disjunction)
+                [e] if !disjunctive
+                    && kept.len() < elems.len()
                     && e.cond.is_empty()
                     && !has_pool(&e.atom.term)
                     && !e.atom.is_true_element() =>
@@ -530,12 +532,16 @@ impl Compiler<'_> {
         from_head: &[Span],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
+        // (`#true : c` in the body also stands for a head element `#false : c`)
         let disjunctive = !from_head.is_empty()
             || body.iter().any(|b| {
                 matches!(
                     b,
                     BodyLit::Conditional {
                         negated_head: true,
+                        ..
+                    } | BodyLit::Conditional {
+                        lit: Literal::Bool(true, _),
                         ..
                     }
                 )
