@@ -150,15 +150,17 @@ pub enum NegatedChain {
         still_bound: Vec<Term>,
         intervals: Vec<Term>,
     },
-    /// A chain with pools whose undefined alternative has an interval before its undefined
-    /// term: it holds only for some values, beside the other alternatives' rules (not
-    /// reproduced).
+    /// A chain with pools each of whose undefined alternatives has an interval that may be
+    /// empty before its undefined term: such an alternative holds only for some values,
+    /// beside the other alternatives' rules (not reproduced).
     Unsupported,
 }
 
 /// Replaces each negated chain of the statement that holds (see [`negated_chain`]) by
 /// `#true`, or when the alternatives that do not hold have variables `V1,...,Vn`, by the
-/// comparison `(V1,...,Vn) >= (V1,...,Vn)`, which holds and binds none of them.
+/// comparison `(V1,...,Vn) >= (V1,...,Vn)`, which holds and binds none of them; with
+/// intervals `lo..hi` before the undefined term, by `(lo..hi,...,V1,...) >= (lo,...,V1,...)`,
+/// which holds once per value of the intervals.
 /// Returns the span of a chain it cannot settle ([`NegatedChain::Unsupported`]).
 pub fn settle_negated_chains(st: &mut Statement, value: &mut Value) -> Option<Span> {
     let mut unsupported = None;
@@ -532,16 +534,24 @@ impl Compiler<'_> {
         from_head: &[Span],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        // (`#true : c` in the body also stands for a head element `#false : c`)
+        // (beside a disjunction, `#true : c` in the body stands for its element `#false : c`)
+        let false_element = matches!(head, RuleHead::Ast(Head::Disjunction(_)))
+            && body.iter().any(|b| {
+                matches!(
+                    b,
+                    BodyLit::Conditional {
+                        lit: Literal::Bool(true, _),
+                        ..
+                    }
+                )
+            });
         let disjunctive = !from_head.is_empty()
+            || false_element
             || body.iter().any(|b| {
                 matches!(
                     b,
                     BodyLit::Conditional {
                         negated_head: true,
-                        ..
-                    } | BodyLit::Conditional {
-                        lit: Literal::Bool(true, _),
                         ..
                     }
                 )
