@@ -499,12 +499,16 @@ impl GroundProgram {
     /// ignored (`p` false): the order of gringo's output, which aspsat does not keep. So the
     /// externals that only dropped rules define are returned as order dependent (refused for
     /// text programs; aspif input decides them by its own order, `aspif::externals`).
-    fn clasp_read_drops(&self) -> (Vec<bool>, Vec<AtomId>) {
+    ///
+    /// Also returned: the rules whose head atom clasp made false before it read them (it
+    /// leaves the head, and the rule is an integrity constraint), see
+    /// `written_after_constraint` below.
+    fn clasp_read_drops(&self) -> (Vec<bool>, Vec<bool>, Vec<AtomId>) {
         let constraint =
             |i: usize, r: &Rule| matches!(r.head, Head::None) || self.negates_external_head(i);
         let mut dropped = vec![false; self.rules.len()];
         if self.externals.is_empty() {
-            return (dropped, Vec::new());
+            return (dropped.clone(), dropped, Vec::new());
         }
         // The bodies as clasp gets them: gringo writes `not not a`, conditions and aggregates
         // with auxiliary atoms of each occurrence, so only plain literals can match.
@@ -544,15 +548,27 @@ impl GroundProgram {
         let n = self.num_atoms();
         let (mut kept, mut unsure) = (vec![false; n], vec![false; n]);
         // A disjunction gringo writes last is read after `:- a.`, which made `a` false: `a`
-        // leaves its head, and every rule the grounder made of it for `a` supports nothing
-        // (`#external r. [true]  :- r.  r ; t : s.` keeps `r` external and has no answer set)
-        let written_after_constraint: HashSet<AtomId> = self
-            .disjunctions
-            .iter()
-            .filter(|d| d.written_last)
-            .flat_map(|d| d.elems.iter().map(|e| e.atom))
-            .filter(|&a| self.is_external(a) && forbidden.contains(&Lit::pos(a)))
-            .collect();
+        // leaves its head, so the rules the grounder made of it for `a` support nothing and
+        // are integrity constraints (`#external r. [true]  :- r.  r ; t : s.` keeps `r`
+        // external and has no answer set). Those rules: the shifted rule of a plain element `a` (as `shifted_rules` makes
+        // it), and `a :- cond, m` of an element with a condition, whose member `m` stands for
+        // it. Another disjunction with `a`, written in order, still defines it.
+        let late_forbidden = |a: AtomId| self.is_external(a) && forbidden.contains(&Lit::pos(a));
+        let mut headless = vec![false; self.rules.len()];
+        let mut written_after_constraint: HashSet<Rule> = HashSet::new();
+        let mut late_members: HashSet<(AtomId, AtomId)> = HashSet::new();
+        for d in self.disjunctions.iter().filter(|d| d.written_last) {
+            for (e, &m) in d.elems.iter().zip(&d.members) {
+                if late_forbidden(e.atom) && m != e.atom {
+                    late_members.insert((e.atom, m));
+                }
+            }
+            written_after_constraint.extend(
+                d.shifted_rules()
+                    .into_iter()
+                    .filter(|r| matches!(r.head, Head::Atom(a) if late_forbidden(a))),
+            );
+        }
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) {
                 continue;
@@ -563,12 +579,16 @@ impl GroundProgram {
             }
             if let Head::Atom(a) = r.head
                 && self.shifted.get(i).copied().unwrap_or(false)
-                && written_after_constraint.contains(&a)
+                && (written_after_constraint.contains(r)
+                    || r.body.iter().any(|b| {
+                        matches!(b, BodyElem::Lit(l)
+                        if l.polarity == Polarity::Pos && late_members.contains(&(a, l.atom)))
+                    }))
             {
                 // (the external statement came before it too; a rule with the body `a` alone
                 // read before `:- a.` would keep `a` open, in an order aspsat does not keep)
                 let order_dependent = alone.contains(&Lit::pos(a));
-                dropped[i] = !order_dependent;
+                headless[i] = !order_dependent;
                 unsure[a.0 as usize] |= order_dependent;
                 continue;
             }
@@ -616,7 +636,7 @@ impl GroundProgram {
             .map(|&(a, _)| a)
             .filter(|a| unsure[a.0 as usize] && !kept[a.0 as usize])
             .collect();
-        (dropped, order_dependent)
+        (dropped, headless, order_dependent)
     }
 
     /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose
@@ -634,16 +654,16 @@ impl GroundProgram {
     /// An `#external` atom whose status clasp decides by the order of clingo's output
     /// statements (see [`GroundProgram::clasp_read_drops`]), to be refused.
     pub fn order_dependent_external(&self) -> Option<AtomId> {
-        self.clasp_read_drops().1.first().copied()
+        self.clasp_read_drops().2.first().copied()
     }
 
     /// Drops the rules of `#external` atoms that clasp drops while reading (see
     /// [`GroundProgram::clasp_read_drops`]); their bodies are false in every answer set, so
     /// only whether the atom stays external changes.
     pub fn drop_rules_clasp_drops(&mut self) {
-        let (dropped, _) = self.clasp_read_drops();
+        let (dropped, headless, _) = self.clasp_read_drops();
         let negating: Vec<usize> = (0..self.rules.len())
-            .filter(|&i| self.negates_external_head(i))
+            .filter(|&i| headless[i] || self.negates_external_head(i))
             .collect();
         for i in negating {
             self.rules[i].head = Head::None;
