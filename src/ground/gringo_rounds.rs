@@ -103,10 +103,12 @@ impl Statement<'_> {
 }
 
 /// A disjunction gringo grounds with accumulations and a completion of priority 1: one with
-/// an element that has a condition (even `#true`) or several heads (a pool in the atom).
+/// an element that has a condition (even `#true`, or one moved into the body: `not a : c`,
+/// `#false : c`) or several heads (a pool in the atom).
 pub(super) fn conditional_disjunction(rule: &ir::Rule) -> bool {
     matches!(&rule.head, ir::Head::Disjunction(elems)
-        if elems.iter().any(|e| e.heads.len() != 1 || !e.cond.lits.is_empty()))
+        if rule.head_element_moved
+            || elems.iter().any(|e| e.heads.len() != 1 || !e.cond.lits.is_empty()))
 }
 
 /// A choice gringo grounds as a plain rule: no bounds and no conditions (a lone element's

@@ -331,6 +331,10 @@ pub struct Rule {
     /// simplification removes undefined heads), every element has one head at most and no
     /// condition (see `satisfied_heads`).
     pub plain_disjunction: bool,
+    /// A head element with a condition moved into the body (`not a : c`, `#false : c`), after
+    /// gringo's simplification: gringo still grounds the head as a disjunction with a
+    /// condition (`#delayed`), though no element of [`Head::Disjunction`] has one.
+    pub head_element_moved: bool,
 }
 
 impl Rule {

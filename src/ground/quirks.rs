@@ -38,9 +38,12 @@ pub fn assignment_recursion(rule: &Rule, is_const: &dyn Fn(&str) -> bool) -> Opt
     let Head::Disjunction(elems) = &rule.head else {
         return None;
     };
-    // gringo grounds a head with a condition through its disjunction statements; intervals
+    // gringo grounds a head with a condition through its disjunction statements (also one
+    // whose conditional element moved into the body: `not a : c`, `#false : c`); intervals
     // and pools may become conditions too.
-    let conditional = if elems.iter().any(|e| !e.cond.is_empty()) {
+    let conditional = if elems.iter().any(|e| !e.cond.is_empty())
+        || rule.body.iter().any(BodyLit::is_moved_head_element)
+    {
         Tri::Yes
     } else if elems.iter().any(|e| e.atom.term.has_pool_or_interval()) {
         Tri::Maybe
@@ -385,7 +388,8 @@ pub fn assignment_recursion_never_fires(
     // assigned).
     let conditional = elems
         .iter()
-        .any(|e| !e.cond.is_empty() || has_pool(&e.atom.term));
+        .any(|e| !e.cond.is_empty() || has_pool(&e.atom.term))
+        || rule.body.iter().any(BodyLit::is_moved_head_element);
     let own = head_preds(&rule.head);
     let only_facts = |p: &PredKey| {
         let here = usize::from(own.contains(p));
@@ -407,6 +411,8 @@ pub fn assignment_recursion_never_fires(
                 }
             }
             BodyLit::Lit(lit) => literal_preds(lit, &mut preds),
+            // (a head element moved into the body: its condition is the head's, as above)
+            BodyLit::Conditional { .. } if l.is_moved_head_element() => {}
             BodyLit::Conditional { lit, cond, .. } => {
                 literal_preds(lit, &mut preds);
                 cond.iter().for_each(|c| literal_preds(c, &mut preds));

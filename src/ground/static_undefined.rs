@@ -361,13 +361,16 @@ pub fn body(body: &[BodyLit], from_head: &[Span], value: &mut Value) -> Option<V
             BodyLit::Lit(l) if literal_undefined(l, value) => return None,
             BodyLit::Conditional { cond, .. } if any_undefined(cond, value) => {}
             BodyLit::Conditional {
-                lit, cond, span, ..
+                lit,
+                cond,
+                span,
+                negated_head,
             } if literal_undefined(lit, value) => {
                 out.push(BodyLit::Conditional {
                     lit: Literal::Bool(false, lit.span().clone()),
                     cond: cond.clone(),
                     span: span.clone(),
-                    negated_head: false,
+                    negated_head: *negated_head,
                 });
             }
             BodyLit::Aggregate { sign, agg } => {
@@ -534,28 +537,7 @@ impl Compiler<'_> {
         from_head: &[Span],
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
-        // (beside a disjunction, `#true : c` in the body stands for its element `#false : c`)
-        let false_element = matches!(head, RuleHead::Ast(Head::Disjunction(_)))
-            && body.iter().any(|b| {
-                matches!(
-                    b,
-                    BodyLit::Conditional {
-                        lit: Literal::Bool(true, _),
-                        ..
-                    }
-                )
-            });
-        let disjunctive = !from_head.is_empty()
-            || false_element
-            || body.iter().any(|b| {
-                matches!(
-                    b,
-                    BodyLit::Conditional {
-                        negated_head: true,
-                        ..
-                    }
-                )
-            });
+        let disjunctive = !from_head.is_empty() || body.iter().any(BodyLit::is_moved_head_element);
         let mut eval = |t: &Term| self.ground_value(t, &mut error);
         let mut value = Value {
             eval: &mut eval,

@@ -318,7 +318,8 @@ pub enum BodyLit {
         span: Span,
         /// Written as a negated head element (`a ; not p(X;1) : d(X)`): clingo reads it as this
         /// conditional literal, with a head element's projection of the condition's variables
-        /// (see `ground/projection.rs`).
+        /// (see `ground/projection.rs`). Also `#false : c`, kept as `#true : c`. Either way
+        /// gringo grounds the head as a disjunction with a condition.
         negated_head: bool,
     },
     Aggregate {
@@ -328,6 +329,17 @@ pub enum BodyLit {
 }
 
 impl BodyLit {
+    /// A conditional head element moved into the body (`not a : c`, `#false : c`).
+    pub fn is_moved_head_element(&self) -> bool {
+        matches!(
+            self,
+            BodyLit::Conditional {
+                negated_head: true,
+                ..
+            }
+        )
+    }
+
     pub fn span(&self) -> &Span {
         match self {
             BodyLit::Lit(l) => l.span(),

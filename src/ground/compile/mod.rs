@@ -642,6 +642,7 @@ impl<'a> Compiler<'a> {
         let Some((head, body)) = self.without_undefined(head, body, from_head)? else {
             return Ok(());
         };
+        let head_element_moved = body.iter().any(BodyLit::is_moved_head_element);
         let mut vars = Vars::new();
         let mut ranges = Vec::new();
         let (mut cbody, negated_heads) = self.body(&body, &mut vars, &mut ranges)?;
@@ -668,6 +669,7 @@ impl<'a> Compiler<'a> {
             num_conditions: vars.conditions,
             span: span.clone(),
             plain_disjunction,
+            head_element_moved,
         });
         Ok(())
     }

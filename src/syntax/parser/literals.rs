@@ -131,7 +131,7 @@ impl Parser<'_> {
                     lit: Literal::Bool(true, bool_span),
                     cond,
                     span,
-                    negated_head: false,
+                    negated_head: true,
                 }),
                 Literal::Bool(false, _) => {}
                 Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
