@@ -194,7 +194,9 @@ impl Search<'_, '_> {
     }
 
     /// The auxiliary atoms of `rule` that may have instances: those defined by a statement
-    /// with an instance (a least fixpoint).
+    /// with an instance (a least fixpoint). A conditional literal has an instance wherever the
+    /// body before it has one, with or without instances of its condition (`#true : e(W)`
+    /// holds when no `e` atom exists): gringo completes it over the body before it.
     fn possible_auxiliaries(&self, rule: &ir::Rule, statements: &[Statement]) -> HashSet<Aux> {
         let mut out = HashSet::new();
         loop {
@@ -205,6 +207,9 @@ impl Search<'_, '_> {
                     && self.instance(rule, st, &negated_atoms(rule, statements, n), None, &out)
                 {
                     out.insert(x);
+                    if let Aux::Prefix(j) = x {
+                        out.insert(Aux::Conjunction(j));
+                    }
                 }
             }
             if out.len() == before {
