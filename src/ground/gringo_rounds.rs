@@ -38,7 +38,8 @@ use super::ir;
 use super::levels;
 use super::term::{CTerm, VarId};
 use crate::symbol::SymbolTable;
-use crate::syntax::ast::{AggFunc, CmpOp, Sign};
+
+use crate::syntax::ast::{AggFunc, CmpOp, Sign, Span};
 
 /// An auxiliary atom gringo makes for one rule.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -330,6 +331,23 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
 /// last to the first (its dependency graph lists them in reverse), then each element as the
 /// variables it needs get bound, assignments last.
 fn body_order(rule: &ir::Rule) -> Option<Vec<Element<'_>>> {
+    // A condition with a pool of three alternatives or more (`r : p((1;2;0))`) is several
+    // conditional literals, which gringo does not order as written (the second comes last,
+    // clingo 5.8.3 shows; the rest is not known).
+    let spans: Vec<&Span> = rule
+        .body
+        .iter()
+        .filter_map(|b| match b {
+            ir::Body::Conditional { span, .. } => Some(span),
+            _ => None,
+        })
+        .collect();
+    if spans
+        .iter()
+        .any(|s| spans.iter().filter(|t| *t == s).count() >= 3)
+    {
+        return None;
+    }
     let scope = rule_scope_vars(rule);
     let elements: Vec<Element> = rule
         .body
