@@ -517,6 +517,18 @@ impl<'a> Compiler<'a> {
                 collect_anonymous(t, &mut shared);
                 cterms.push(self.term(t, vars, &mut local)?);
             }
+            // gringo projects no positive atom of an element's condition: `#count{1 : s(_)}`
+            // has an element per atom of `s`, and its range (two elements: 0..2) decides
+            // whether the aggregate may hold (`:~ #count{1 : s(_)} > 1. [1]` keeps its level).
+            for l in &e.cond {
+                if let Literal::Atom {
+                    sign: Sign::Pos,
+                    atom,
+                } = l
+                {
+                    collect_anonymous(&atom.term, &mut shared);
+                }
+            }
             let saved = std::mem::replace(&mut self.shared_anonymous, shared);
             let lits = self.condition(&e.cond, vars);
             self.shared_anonymous = saved;
