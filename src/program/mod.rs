@@ -642,13 +642,14 @@ impl GroundProgram {
     /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose
     /// negative body has it, which leaves the integrity constraint `:- not a, …` and `a`
     /// without that support (`#external p. [true]  p :- not p.` has `p` true in clingo).
-    /// Rule `i`; not one shifted from a disjunction (clasp reads the disjunction).
+    /// Rule `i`, also one shifted from a disjunction: clasp takes `a` out of the head of `a ;
+    /// c :- not a.` alike, and its shifted rule `a :- not a, not c.` is then the constraint
+    /// (`#external a. [free]  a ; c ; #true : a.` has {a}, {c}, {a,c}).
     fn negates_external_head(&self, i: usize) -> bool {
         let r = &self.rules[i];
-        !self.shifted.get(i).copied().unwrap_or(false)
-            && matches!(r.head, Head::Atom(a) if self.is_external(a) && r.body.iter().any(|b| {
-                matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Not)
-            }))
+        matches!(r.head, Head::Atom(a) if self.is_external(a) && r.body.iter().any(|b| {
+            matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Not)
+        }))
     }
 
     /// An `#external` atom whose status clasp decides by the order of clingo's output

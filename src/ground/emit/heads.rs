@@ -260,9 +260,17 @@ impl Grounder {
             return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
         }
         for cond in trivial {
-            // not (cond): the instance "cond → false"
-            let lit = self.false_lit();
-            body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+            match cond[..] {
+                // gringo writes `not a` for the condition `a` alone, which clasp reads as a
+                // plain literal (`#external a. [free]  a ; #true : a.` is `a :- not a.`,
+                // which clasp drops: {a})
+                [l] if l.polarity == Polarity::Pos => body.push(BodyElem::Lit(Lit::not(l.atom))),
+                // not (cond): the instance "cond → false"
+                _ => {
+                    let lit = self.false_lit();
+                    body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
+                }
+            }
         }
         for (pred, id, args) in derived {
             self.derive(pred, id, &args);
