@@ -115,6 +115,10 @@ pub enum Body {
         cond: Condition,
         /// The conditional literal as written (unsafe variables in it are reported there).
         span: Span,
+        /// A head element moved into the body (`a ; not b : c`): gringo writes an instance
+        /// whose literal is false and whose condition is one positive literal `c` as the plain
+        /// literal `not c` (a body conditional gets an auxiliary atom).
+        moved_head: bool,
     },
     Aggregate(Aggregate),
 }

@@ -498,7 +498,10 @@ pub fn plan_rule(rule: &Rule, syms: &SymbolTable) -> Result<RulePlan, Diagnostic
     let body = plan_items(&body_items(rule), &mut bound, None, syms)
         .map_err(|vars| unsafe_error(rule, &rule.span, &vars))?;
     for b in &rule.body {
-        if let Body::Conditional { alts, cond, span } = b {
+        if let Body::Conditional {
+            alts, cond, span, ..
+        } = b
+        {
             planner.span = span.clone();
             let local = planner.condition(cond, bound.clone())?;
             for alt in alts {

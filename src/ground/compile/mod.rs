@@ -745,6 +745,7 @@ impl<'a> Compiler<'a> {
                             lits,
                         },
                         span: span.clone(),
+                        moved_head: *negated_head,
                     });
                 }
                 BodyLit::Aggregate { sign, agg } => {

@@ -149,12 +149,27 @@ impl Grounder {
                 }
                 // Comparisons and ranges were checked by the join.
                 ir::Body::Lit(_) => BodyPart::True,
-                ir::Body::Conditional { alts, cond, .. } => {
+                ir::Body::Conditional {
+                    alts,
+                    cond,
+                    moved_head,
+                    ..
+                } => {
                     let delayed = rule.delayed[i].then_some(&rule.rule.span);
                     // gringo translates no `#external` body (it only selects instances), so
                     // nothing defines the atoms of such a conditional literal's condition.
                     let defines = !matches!(rule.rule.head, ir::Head::External { .. });
-                    self.conditional(alts, cond, &rule.plan, b, delayed, defines)?
+                    let part = self.conditional(alts, cond, &rule.plan, b, delayed, defines)?;
+                    match part {
+                        BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
+                            let instances = self.plain_failed_conditions(instances, &mut body);
+                            if instances.is_empty() {
+                                continue;
+                            }
+                            BodyPart::Open(BodyElem::Conditional(instances))
+                        }
+                        part => part,
+                    }
                 }
                 ir::Body::Aggregate(a) => {
                     let delay = if rule.undecided[i] {
@@ -178,6 +193,28 @@ impl Grounder {
             self.external_pending.push((refusal, a));
         }
         Ok(Some(body))
+    }
+
+    /// The instances of a head element moved into the body whose literal is false and whose
+    /// condition is one positive literal `c`, as the plain literals `not c` gringo writes
+    /// (pushed to `body`; clasp reads `#external a. [free]  a ; not r : a.` as `a :- not a.`):
+    /// the other instances.
+    fn plain_failed_conditions(
+        &mut self,
+        instances: Vec<CondInstance>,
+        body: &mut Vec<BodyElem>,
+    ) -> Vec<CondInstance> {
+        let false_lit = self.false_lit();
+        let mut rest = Vec::new();
+        for inst in instances {
+            match inst.cond[..] {
+                [c] if inst.lit == false_lit && c.polarity == Polarity::Pos => {
+                    body.push(BodyElem::Lit(Lit::not(c.atom)));
+                }
+                _ => rest.push(inst),
+            }
+        }
+        rest
     }
 
     /// `l1 ; ... ; ln : cond`: one instance per instance of the condition, whose literal is
