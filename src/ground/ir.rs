@@ -4,7 +4,7 @@
 //! head element) has a number per rule ([`CondId`]) under which the planner files its plan.
 
 use super::term::{CTerm, VarId};
-use crate::symbol::{Signature, Sym};
+use crate::symbol::{Signature, Sym, SymbolTable};
 use crate::syntax::ast::{AggFunc, CmpOp, Sign, Span};
 use std::collections::HashMap;
 
@@ -154,6 +154,28 @@ impl Aggregate {
         v.sort_unstable();
         v.dedup();
         v
+    }
+
+    /// Whether the aggregate holds whatever its elements, as gringo sees at once: a positive
+    /// `#count` or `#sum+` whose guards are all lower bounds its empty value 0 satisfies
+    /// (`#count{...} > -1`, `0 <= #sum+{...}`). gringo does not wait for its elements in a
+    /// recursive component (`#sum{...} >= 0`, with weights of any sign, it does; and with an
+    /// upper bound or `!=` too, clingo 5.8.3 shows).
+    pub fn holds_at_once(&self, syms: &SymbolTable) -> bool {
+        self.sign == Sign::Pos
+            && matches!(self.func, AggFunc::Count | AggFunc::SumPlus)
+            && !self.guards.is_empty()
+            && self.guards.iter().all(|(op, t)| {
+                let bound = match t {
+                    CTerm::Sym(s) => syms.as_int(*s),
+                    _ => None,
+                };
+                match (op, bound) {
+                    (CmpOp::Ge, Some(b)) => b <= 0,
+                    (CmpOp::Gt, Some(b)) => b < 0,
+                    _ => false,
+                }
+            })
     }
 
     /// The variable an `X = #agg{...}` guard can assign, if the guard has that shape and the
@@ -367,8 +389,9 @@ impl Rule {
     /// settled from: the conditions of conditional literals and choice and disjunction
     /// elements (enumerated when the rule is instantiated), the element conditions of body
     /// aggregates, and the positive literals of conditional body literals (`q(X) : d(X)`: a
-    /// literal clingo's grounder has not derived yet makes its instance false for now).
-    pub fn awaited_atoms(&self) -> Vec<(PredId, Stage)> {
+    /// literal clingo's grounder has not derived yet makes its instance false for now). Not
+    /// those of an aggregate that holds at once ([`Aggregate::holds_at_once`]).
+    pub fn awaited_atoms(&self, syms: &SymbolTable) -> Vec<(PredId, Stage)> {
         let mut out = Vec::new();
         let add = |c: &Condition, out: &mut Vec<(PredId, Stage)>| {
             for l in &c.lits {
@@ -395,6 +418,7 @@ impl Rule {
                         }
                     }
                 }
+                Body::Aggregate(a) if a.holds_at_once(syms) => {}
                 Body::Aggregate(a) => a.elems.iter().for_each(|e| add(&e.cond, &mut out)),
                 Body::Lit(_) => {}
             }

@@ -49,7 +49,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         super::satisfied_heads::mark(rules, m, &g.program.symbols);
     }
     for (r, &stage) in rules.iter_mut().zip(&stage_of) {
-        r.late = grounded_late(&r.rule, stage, &comp_of);
+        r.late = grounded_late(&r.rule, stage, &comp_of, &g.program.symbols);
     }
     super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
     let rules: &[Planned] = rules;
@@ -97,11 +97,16 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
 /// #count { Z : d(Z), p(3) } < 1.`: no head unifies with `p(3)`) gringo decides the aggregate
 /// at once, and so does aspsat: grounded late, the rule would add `p(-2)` to the domain in its
 /// provisional rounds, which clingo never does.
-pub(super) fn grounded_late(rule: &ir::Rule, stage: Stage, comp_of: &[usize]) -> bool {
+pub(super) fn grounded_late(
+    rule: &ir::Rule,
+    stage: Stage,
+    comp_of: &[usize],
+    syms: &SymbolTable,
+) -> bool {
     let Some(&head) = rule.head_preds().first() else {
         return false;
     };
-    rule.awaited_atoms()
+    rule.awaited_atoms(syms)
         .iter()
         .any(|&(p, settled_from)| comp_of[p] == comp_of[head] && settled_from > stage)
 }
