@@ -675,12 +675,28 @@ fn shown(b: &mut Builder, program: &GroundProgram, fresh: &dyn Fn(usize) -> bool
             });
         }
     }
+    // A term shown by several statements is shown when one of their conditions holds: one
+    // value for it, so that `--project` tells models apart by what they show (clingo: `{a;b}.
+    // #show x : a. #show x : b. #show.` has the projected models {} and {x}).
+    let mut conditions: Vec<(Sym, Vec<Value>)> = Vec::new();
+    let mut index: HashMap<Sym, usize> = HashMap::new();
     for (sym, lits) in &program.show.terms {
         let parts: Vec<Value> = lits.iter().map(|l| b.lit(*l)).collect();
         let v = b.and(parts);
+        let k = *index.entry(*sym).or_insert_with(|| {
+            conditions.push((*sym, Vec::new()));
+            conditions.len() - 1
+        });
+        conditions[k].1.push(v);
+    }
+    for (sym, values) in conditions {
+        let v = match values[..] {
+            [v] => v,
+            _ => b.or(values),
+        };
         if v != Value::False {
             shown.push(Shown {
-                sym: *sym,
+                sym,
                 value: v,
                 term: true,
             });
