@@ -204,12 +204,9 @@ fn clingo_order(num_preds: usize, rules: &[Planned]) -> Vec<usize> {
     let n = rules.len();
     let edges: Vec<Vec<usize>> = (0..n)
         .map(|node| {
-            let r = &rules[n - 1 - node];
-            r.rule
-                .body_preds()
-                .iter()
-                .rev()
-                .flat_map(|&(p, _)| providers[p].iter().map(|&i| n - 1 - i))
+            search_order(&rules[n - 1 - node].rule)
+                .into_iter()
+                .flat_map(|p| providers[p].iter().map(|&i| n - 1 - i))
                 .collect()
         })
         .collect();
@@ -221,6 +218,44 @@ fn clingo_order(num_preds: usize, rules: &[Planned]) -> Vec<usize> {
         }
     }
     position
+}
+
+/// The predicates of a rule's literals in the order gringo's search of [`clingo_order`]
+/// follows them: the conditions of head elements, the last first, then the body from its last
+/// element, but the literals of a body aggregate's elements and of a conditional literal's
+/// condition from the first (gringo grounds those through statements of their own: `g :-
+/// #count{Z : r, d(Z), q(1)} = 1.` reaches the rules for `r` first, `g :- r, q(1).` those for
+/// `q`, clingo 5.8.3 shows).
+fn search_order(rule: &ir::Rule) -> Vec<PredId> {
+    let mut out = Vec::new();
+    let mut push = |l: &ir::Lit| {
+        if let ir::Lit::Atom { atom, .. } = l {
+            out.push(atom.pred);
+        }
+    };
+    let head_conditions: Vec<&ir::Condition> = match &rule.head {
+        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
+        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
+        _ => Vec::new(),
+    };
+    for c in head_conditions.iter().rev() {
+        c.lits.iter().rev().for_each(&mut push);
+    }
+    for b in rule.body.iter().rev() {
+        match b {
+            ir::Body::Lit(l) => push(l),
+            ir::Body::Conditional { alts, cond, .. } => {
+                cond.lits.iter().for_each(&mut push);
+                alts.iter().for_each(|a| push(&a.item));
+            }
+            ir::Body::Aggregate(a) => {
+                for e in &a.elems {
+                    e.cond.lits.iter().for_each(&mut push);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Components of the graph with an edge from each head predicate to each body predicate
