@@ -377,9 +377,12 @@ impl Grounder {
             // hold. A positive one false over the elements derived so far stays false until a
             // later round derives more (clingo's grounder: `r :- 1 = #sum+ { 1 : r }.` never
             // derives `r`, so nothing over `r` is grounded).
-            // (Not a monotone one that holds already: more elements keep it true.)
+            // (Not a monotone one that holds already: more elements keep it true. Nor one
+            // whose elements are not recursive: their atoms are all known, and gringo decides
+            // it at once, `not #count{1 : q(1)} < 1` with q(1) underivable is false.)
             Some(holds)
                 if self.provisional
+                    && delayed
                     && polarity != Polarity::Pos
                     && !(holds && super::delayed::monotone(a)) =>
             {
