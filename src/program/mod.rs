@@ -511,10 +511,16 @@ impl GroundProgram {
             return (dropped.clone(), dropped, Vec::new());
         }
         // The bodies as clasp gets them: gringo writes `not not a`, conditions and aggregates
-        // with auxiliary atoms of each occurrence, so only plain literals can match.
+        // with auxiliary atoms of each occurrence, so only plain literals can match; a fact,
+        // written before any rule over it, is true when clasp reads the rule and leaves its
+        // body (`:- p(1), -p(1).` with the fact -p(1) is `:- p(1).`).
         let literals = |body: &[BodyElem]| -> Option<Vec<Lit>> {
             let mut lits: Vec<Lit> = body
                 .iter()
+                .filter(|b| {
+                    !matches!(b, BodyElem::Lit(l)
+                        if l.polarity == Polarity::Pos && self.is_fact(l.atom))
+                })
                 .map(|b| match b {
                     BodyElem::Lit(l) if l.polarity != Polarity::NotNot => Some(*l),
                     _ => None,
