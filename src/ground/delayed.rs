@@ -176,17 +176,19 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
             });
             delayed[o.item] |= recursive;
         }
-        // A negated aggregate with global variables: gringo's accumulation statements carry
-        // the body elements it grounds before the aggregate (`input/statement.cc` `toGround`,
-        // in the order of `gringo_rounds::body_positions`), so a loop through one of those
-        // (and the rule) makes it recursive too, and then it is never decided, whatever its
-        // value and its conditions. Measured with clingo 5.8.3: `p(X) :- d(X), not p(1), not
-        // #count{1:q(X)} > 0.` leaves `#delayed <=> #true` (`not p(1)` needs no variable: it
-        // comes first), `p(V) :- d(V), not p(1), not #count{Z:s(Z)} >= V.` `#delayed <=> not
-        // #count{}`; `q(Y) :- not #count{1:s(Y)} > 0, not q(Y), d(Y).` is decided (the
-        // aggregate comes before `not q(Y)`), so is any without `X` in it or with `{p(1)}`
-        // outside the loop; conditional literals do not count. A guard with arithmetic (`<
-        // Y-1`) is an assignment to an auxiliary variable for gringo, grounded after the rest.
+        // A negated aggregate: gringo's accumulation statements carry the body elements it
+        // grounds before the aggregate (`input/statement.cc` `toGround`, in the order of
+        // `gringo_rounds::body_positions`), so a loop through one of those (and the rule)
+        // makes it recursive too, and then it is never decided, whatever its value and its
+        // conditions. Measured with clingo 5.8.3: `p(X) :- d(X), not p(1), not #count{1:q(X)}
+        // > 0.` leaves `#delayed <=> #true` (`not p(1)` needs no variable: it comes first),
+        // `p(V) :- d(V), not p(1), not #count{Z:s(Z)} >= V.` `#delayed <=> not #count{}`, and
+        // so does `p(1) :- not #count{1:d(3)} > 0, not p(1).` without global variables (the
+        // elements that need none come from the last); `q(Y) :- not #count{1:s(Y)} > 0, not
+        // q(Y), d(Y).` is decided (the aggregate comes before `not q(Y)`), so is `p(X) :-
+        // d(X), not p(1), not #count{1:q} > 0.` and any with `{p(1)}` outside the loop;
+        // conditional literals do not count. A guard with arithmetic (`< Y-1`) is an
+        // assignment to an auxiliary variable for gringo, grounded after the rest.
         let body = &rules[i].rule.body;
         let mut undecided = vec![false; body.len()];
         let positions = super::gringo_rounds::body_positions(&rules[i].rule);
@@ -205,7 +207,6 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
             let last = a.guards.iter().any(|(_, t)| arithmetic_with_variables(t));
             let before = |j: usize| last || positions[j] < positions[k];
             if a.sign != Sign::Pos
-                && !a.globals.is_empty()
                 && occs[i]
                     .iter()
                     .zip(&defined_by[i])
