@@ -480,10 +480,14 @@ impl Grounder {
             let i = id.map_or(0, |id| id.0 as usize);
             fact = self.fact_in_stage.get(i) != Some(&self.stages_begun);
         }
-        // complete: its predicate is, or every atom this literal can match is known
+        // complete: its predicate is, or every atom this literal can match is known (a `not
+        // not` literal in a head element's condition stays open until its stage is done,
+        // unless no rule of the component may give it atoms: settled from 0, `{p(f(Y)) : not
+        // not p(1)} :- d(Y).` has no element in clingo 5.8.3)
         let complete = rel.complete
             || *settled_from < stage
-            || (*settled_from == stage && !(self.in_head_condition && *sign == Sign::NotNot));
+            || (*settled_from == stage
+                && !(self.in_head_condition && *sign == Sign::NotNot && *settled_from > 0));
         let value = match sign {
             Sign::Pos => {
                 if fact {
