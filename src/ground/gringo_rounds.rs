@@ -38,7 +38,6 @@ use super::ir;
 use super::levels;
 use super::term::{CTerm, VarId};
 use crate::symbol::SymbolTable;
-
 use crate::syntax::ast::{AggFunc, CmpOp, Sign, Span};
 
 /// An auxiliary atom gringo makes for one rule.
