@@ -214,9 +214,10 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
         .or_else(|| externals().next())
         .map(|e| e.span.clone());
     let message = format!(
-        "#external {}: an integrity constraint falsifies the body of every rule defining it \
-         (or forbids the atom a choice rule defines), and whether it then stays external \
-         depends on the order of clingo's output statements (not supported)",
+        "#external {}: every rule defining it may support nothing once clasp reads it (an \
+         integrity constraint falsifies its body or forbids the atom a choice rule defines, or \
+         a disjunction written last negates the atom in its body), and whether it then stays \
+         external depends on the order of clingo's output statements (not supported)",
         program.symbols.to_string(sym)
     );
     let span = span.unwrap_or(syntax::ast::Span {

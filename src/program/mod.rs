@@ -504,8 +504,10 @@ impl GroundProgram {
     /// leaves the head, and the rule is an integrity constraint), see
     /// `written_after_constraint` below.
     fn clasp_read_drops(&self) -> (Vec<bool>, Vec<bool>, Vec<AtomId>) {
-        let constraint =
-            |i: usize, r: &Rule| matches!(r.head, Head::None) || self.negates_external_head(i);
+        let late = self.late_shifted();
+        let constraint = |i: usize, r: &Rule| {
+            matches!(r.head, Head::None) || self.negates_external_head(i, &late)
+        };
         let mut dropped = vec![false; self.rules.len()];
         if self.externals.is_empty() {
             return (dropped.clone(), dropped, Vec::new());
@@ -598,6 +600,14 @@ impl GroundProgram {
                 unsure[a.0 as usize] |= order_dependent;
                 continue;
             }
+            // `a :- not a, …` shifted from a disjunction gringo writes last: whether clasp
+            // sees `not a` in the rule, the ground program does not tell (see `late_shifted`)
+            if late.contains(r)
+                && let Some(a) = self.negated_external_head(r)
+            {
+                unsure[a.0 as usize] = true;
+                continue;
+            }
             // `q :- s, not s.`: clasp drops a body with a literal and its negation whatever
             // the order
             let contradictory = r.body.iter().any(|b| {
@@ -648,14 +658,41 @@ impl GroundProgram {
     /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose
     /// negative body has it, which leaves the integrity constraint `:- not a, …` and `a`
     /// without that support (`#external p. [true]  p :- not p.` has `p` true in clingo).
-    /// Rule `i`, also one shifted from a disjunction: clasp takes `a` out of the head of `a ;
-    /// c :- not a.` alike, and its shifted rule `a :- not a, not c.` is then the constraint
-    /// (`#external a. [free]  a ; c ; #true : a.` has {a}, {c}, {a,c}).
-    fn negates_external_head(&self, i: usize) -> bool {
+    /// Rule `i`, also one shifted from a disjunction written in order: clasp takes `a` out of
+    /// the head of `a ; c :- not a.` alike, and its shifted rule `a :- not a, not c.` is then
+    /// the constraint. Not one of a disjunction gringo writes last ([`Self::late_shifted`]).
+    fn negates_external_head(&self, i: usize, late: &HashSet<Rule>) -> bool {
         let r = &self.rules[i];
-        matches!(r.head, Head::Atom(a) if self.is_external(a) && r.body.iter().any(|b| {
-            matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Not)
-        }))
+        self.negated_external_head(r).is_some() && !late.contains(r)
+    }
+
+    /// The `#external` head atom `a` of a rule `a :- not a, …`.
+    fn negated_external_head(&self, r: &Rule) -> Option<AtomId> {
+        match r.head {
+            Head::Atom(a)
+                if self.is_external(a)
+                    && r.body.iter().any(|b| {
+                        matches!(b, BodyElem::Lit(l) if l.atom == a && l.polarity == Polarity::Not)
+                    }) =>
+            {
+                Some(a)
+            }
+            _ => None,
+        }
+    }
+
+    /// The rules shifted from the disjunctions gringo writes last (`#delayed`). gringo writes
+    /// such a disjunction's body behind an auxiliary atom, but the failure of an element's
+    /// condition (`a ; #true : a.` is `a :- #delayed, not a.`) in the rule itself, and the
+    /// shifted rules do not tell the two apart: clasp takes `a` out of the head in the second
+    /// case only (`#external a. [free]  a ; #true : a.` has {a}; with `not p(Y)` in the body
+    /// written, `p(Y) ; q(Y) : d(W) :- not p(Y), d(Y).` ends the status of the external p(1)).
+    fn late_shifted(&self) -> HashSet<Rule> {
+        self.disjunctions
+            .iter()
+            .filter(|d| d.written_last)
+            .flat_map(|d| d.shifted_rules())
+            .collect()
     }
 
     /// An `#external` atom whose status clasp decides by the order of clingo's output
@@ -669,8 +706,9 @@ impl GroundProgram {
     /// only whether the atom stays external changes.
     pub fn drop_rules_clasp_drops(&mut self) {
         let (dropped, headless, _) = self.clasp_read_drops();
+        let late = self.late_shifted();
         let negating: Vec<usize> = (0..self.rules.len())
-            .filter(|&i| headless[i] || self.negates_external_head(i))
+            .filter(|&i| headless[i] || self.negates_external_head(i, &late))
             .collect();
         for i in negating {
             self.rules[i].head = Head::None;
