@@ -260,13 +260,11 @@ impl Grounder {
             return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
         }
         for cond in trivial {
-            match cond[..] {
-                // gringo writes `not a` for the condition `a` alone, which clasp reads as a
-                // plain literal (`#external a. [free]  a ; #true : a.` is `a :- not a.`,
-                // which clasp drops: {a})
-                [l] if l.polarity == Polarity::Pos => body.push(BodyElem::Lit(Lit::not(l.atom))),
+            // `a ; #true : c.` is `a :- not c.` to clasp
+            match failure_as_literal(&cond) {
+                Some(l) => body.push(BodyElem::Lit(l)),
                 // not (cond): the instance "cond → false"
-                _ => {
+                None => {
                     let lit = self.false_lit();
                     body.push(BodyElem::Conditional(vec![CondInstance { lit, cond }]));
                 }

@@ -22,6 +22,16 @@ use std::collections::HashSet;
 mod directives;
 mod heads;
 
+/// The failure of a head element's condition as the plain literal gringo writes in the
+/// element's rule: `not c` for a condition of one positive literal `c` (a longer condition, or
+/// `not c`, gets an auxiliary atom there).
+fn failure_as_literal(cond: &[Lit]) -> Option<Lit> {
+    match cond {
+        [c] if c.polarity == Polarity::Pos => Some(Lit::not(c.atom)),
+        _ => None,
+    }
+}
+
 /// How clingo's grounder treats a body aggregate it cannot decide while grounding (see
 /// [`super::delayed`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -207,10 +217,8 @@ impl Grounder {
         let false_lit = self.false_lit();
         let mut rest = Vec::new();
         for inst in instances {
-            match inst.cond[..] {
-                [c] if inst.lit == false_lit && c.polarity == Polarity::Pos => {
-                    body.push(BodyElem::Lit(Lit::not(c.atom)));
-                }
+            match failure_as_literal(&inst.cond) {
+                Some(l) if inst.lit == false_lit => body.push(BodyElem::Lit(l)),
                 _ => rest.push(inst),
             }
         }
