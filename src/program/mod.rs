@@ -504,14 +504,14 @@ impl GroundProgram {
     /// leaves the head, and the rule is an integrity constraint), see
     /// `written_after_constraint` below.
     fn clasp_read_drops(&self) -> (Vec<bool>, Vec<bool>, Vec<AtomId>) {
-        let late = self.late_shifted();
-        let constraint = |i: usize, r: &Rule| {
-            matches!(r.head, Head::None) || self.negates_external_head(i, &late)
-        };
         let mut dropped = vec![false; self.rules.len()];
         if self.externals.is_empty() {
             return (dropped.clone(), dropped, Vec::new());
         }
+        let late = self.late_shifted();
+        let constraint = |i: usize, r: &Rule| {
+            matches!(r.head, Head::None) || self.negates_external_head(i, &late)
+        };
         // The bodies as clasp gets them: gringo writes `not not a`, conditions and aggregates
         // with auxiliary atoms of each occurrence, so only plain literals can match; a fact,
         // written before any rule over it, is true when clasp reads the rule and leaves its
@@ -687,10 +687,11 @@ impl GroundProgram {
     /// shifted rules do not tell the two apart: clasp takes `a` out of the head in the second
     /// case only (`#external a. [free]  a ; #true : a.` has {a}; with `not p(Y)` in the body
     /// written, `p(Y) ; q(Y) : d(W) :- not p(Y), d(Y).` ends the status of the external p(1)).
+    /// (Only those with an external atom among their elements matter.)
     fn late_shifted(&self) -> HashSet<Rule> {
         self.disjunctions
             .iter()
-            .filter(|d| d.written_last)
+            .filter(|d| d.written_last && d.elems.iter().any(|e| self.is_external(e.atom)))
             .flat_map(|d| d.shifted_rules())
             .collect()
     }
@@ -705,6 +706,9 @@ impl GroundProgram {
     /// [`GroundProgram::clasp_read_drops`]); their bodies are false in every answer set, so
     /// only whether the atom stays external changes.
     pub fn drop_rules_clasp_drops(&mut self) {
+        if self.externals.is_empty() {
+            return;
+        }
         let (dropped, headless, _) = self.clasp_read_drops();
         let late = self.late_shifted();
         let negating: Vec<usize> = (0..self.rules.len())
