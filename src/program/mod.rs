@@ -558,12 +558,15 @@ impl GroundProgram {
         // A disjunction gringo writes last is read after `:- a.`, which made `a` false: `a`
         // leaves its head, so the rules the grounder made of it for `a` support nothing and
         // are integrity constraints (`#external r. [true]  :- r.  r ; t : s.` keeps `r`
-        // external and has no answer set). Those rules: the shifted rule of a plain element `a` (as `shifted_rules` makes
-        // it), and `a :- cond, m` of an element with a condition, whose member `m` stands for
-        // it. Another disjunction with `a`, written in order, still defines it.
+        // external and has no answer set). Those rules: the shifted rule of a plain element
+        // `a` (among `late`), and `a :- cond, m` of an element with a condition, whose member
+        // `m` stands for it. Another disjunction with `a`, written in order, still defines it.
         let late_forbidden = |a: AtomId| self.is_external(a) && forbidden.contains(&Lit::pos(a));
         let mut headless = vec![false; self.rules.len()];
-        let mut written_after_constraint: HashSet<Rule> = HashSet::new();
+        let written_after_constraint: HashSet<&Rule> = late
+            .iter()
+            .filter(|r| matches!(r.head, Head::Atom(a) if late_forbidden(a)))
+            .collect();
         let mut late_members: HashSet<(AtomId, AtomId)> = HashSet::new();
         for d in self.disjunctions.iter().filter(|d| d.written_last) {
             for (e, &m) in d.elems.iter().zip(&d.members) {
@@ -571,11 +574,6 @@ impl GroundProgram {
                     late_members.insert((e.atom, m));
                 }
             }
-            written_after_constraint.extend(
-                d.shifted_rules()
-                    .into_iter()
-                    .filter(|r| matches!(r.head, Head::Atom(a) if late_forbidden(a))),
-            );
         }
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) {
