@@ -53,6 +53,10 @@ impl Encoders {
             stats: EncodingStats::default(),
         }
     }
+    /// The "at most one" sets the pseudo-Boolean encodings may rely on.
+    pub(super) fn set_amo(&mut self, amo: super::pb::AmoSets) {
+        self.pb.set_amo(amo);
+    }
 }
 
 impl Builder<'_> {

@@ -595,6 +595,48 @@ fn complete(b: &mut Builder, supports: &[Vec<Support>], defined_here: &dyn Fn(us
     }
 }
 
+/// The "at most one" sets among the atoms that every model of the CNF respects: the elements
+/// of a choice rule that allows no count above 1 and whose body holds unconditionally (its
+/// bound is then a clause of [`encode_rules`] without a body), those whose conditions hold.
+fn amo_sets(b: &Builder, program: &GroundProgram) -> pb::AmoSets {
+    let mut sets = pb::AmoSets::default();
+    for rule in &program.rules {
+        let Head::Choice { elems, guards } = &rule.head else {
+            continue;
+        };
+        let unconditional = rule
+            .body
+            .iter()
+            .all(|e| matches!(e, BodyElem::Lit(l) if b.lit(*l) == Value::True));
+        if guards.is_empty() || !unconditional {
+            continue;
+        }
+        let mut atoms: Vec<AtomId> = elems.iter().map(|e| e.atom).collect();
+        atoms.sort_unstable();
+        atoms.dedup();
+        let at_most_one =
+            (2..=atoms.len()).all(|c| !guards.iter().all(|g| guard_holds(program, c, g)));
+        if !at_most_one {
+            continue;
+        }
+        // An atom counts as itself where one of its elements has a condition that holds.
+        let lits: Vec<CnfLit> = atoms
+            .iter()
+            .filter(|&&a| {
+                elems
+                    .iter()
+                    .any(|e| e.atom == a && e.cond.iter().all(|&c| b.lit(c) == Value::True))
+            })
+            .filter_map(|&a| match b.atoms[a.0 as usize] {
+                Value::Lit(l) if !b.is_defined(a) => Some(l),
+                _ => None,
+            })
+            .collect();
+        sets.add(&lits);
+    }
+    sets
+}
+
 /// Constraints and choice bounds of every rule go into the CNF; returns the supports of each
 /// atom (rule bodies of normal rules, choice bodies with their element conditions).
 fn encode_rules(b: &mut Builder, program: &GroundProgram) -> Vec<Vec<Support>> {
@@ -775,6 +817,9 @@ pub fn translate(
         }
     }
     origins.mark("atoms", &b.cnf);
+    // Before any aggregate is encoded: the sums' totalizers group their items by these sets.
+    let amo = amo_sets(&b, program);
+    b.encoders.set_amo(amo);
     for (a, rules) in &definitions {
         let mut bodies = Vec::with_capacity(rules.len());
         for &r in rules {

@@ -16,6 +16,7 @@
 //! next values) and the order between a node's outputs, which makes every output exact.
 
 use super::adder::{and2, or2};
+use super::amo::AmoSets;
 use super::{Value, clause, positive_items};
 use crate::cnf::Cnf;
 
@@ -23,12 +24,95 @@ use crate::cnf::Cnf;
 /// the literal "the items sum to at least this value".
 type Outputs = Vec<(i64, Value)>;
 
-/// The items with positive weights and the constant rest ([`positive_items`]), equal weights
-/// side by side: their subtrees have the fewest distinct sums.
-fn normalize(items: &[(Value, i64)]) -> (Vec<(Value, i64)>, i64) {
-    let (mut open, base) = positive_items(items);
-    open.sort_by_key(|&(_, w)| w);
-    (open, base)
+/// A leaf of the tree: one item, or items of which at most one is true ([`AmoSets`]).
+type Leaf = Vec<(Value, i64)>;
+
+/// The leaves over the items with positive weights ([`positive_items`]: groups of `amo`, then
+/// the single items, equal weights side by side: their subtrees have the fewest distinct sums)
+/// and the constant rest.
+fn leaves(items: &[(Value, i64)], amo: &AmoSets) -> (Vec<Leaf>, i64) {
+    let (open, base) = positive_items(items);
+    let mut leaves = amo.groups(&open);
+    let groups = leaves.iter().take_while(|leaf| leaf.len() > 1).count();
+    leaves[groups..].sort_by_key(|leaf| leaf[0].1);
+    (leaves, base)
+}
+
+/// The most the leaves add (one item of each group).
+fn most(leaves: &[Leaf]) -> i64 {
+    leaves
+        .iter()
+        .map(|leaf| leaf.iter().map(|&(_, w)| w).max().unwrap_or(0))
+        .sum()
+}
+
+/// A leaf's distinct values cut at `cap` (ascending), each with its items.
+fn leaf_values(leaf: &Leaf, cap: i64) -> Vec<(i64, Vec<Value>)> {
+    let mut values: Vec<(i64, Vec<Value>)> = Vec::new();
+    let mut sorted = leaf.clone();
+    sorted.sort_by_key(|&(_, w)| w);
+    for (x, w) in sorted {
+        let v = w.min(cap);
+        match values.last_mut() {
+            Some((last, members)) if *last == v => members.push(x),
+            _ => values.push((v, vec![x])),
+        }
+    }
+    values
+}
+
+/// Whether a leaf's highest output is its one item itself (always for single items).
+fn top_is_item(values: &[(i64, Vec<Value>)]) -> bool {
+    values.last().is_some_and(|(_, members)| members.len() == 1)
+}
+
+/// The clauses of a leaf ([`build_leaf`]).
+fn leaf_clauses(leaf: &Leaf, cap: i64, exact: bool) -> usize {
+    let values = leaf_values(leaf, cap);
+    let reused = usize::from(top_is_item(&values));
+    let up = leaf.len() - reused + values.len() - 1;
+    if exact {
+        up + values.len() - reused
+    } else {
+        up
+    }
+}
+
+/// A leaf's outputs: for each distinct value v, "the item taken weighs at least v", the
+/// disjunction of the items from v up (an order encoding of the leaf's one value): each item
+/// implies its value's output, and each output the one below. With `exact`, an output implies
+/// an item of its value or the output above. A single item is its own output.
+fn build_leaf(cnf: &mut Cnf, leaf: &Leaf, cap: i64, exact: bool) -> Outputs {
+    let values = leaf_values(leaf, cap);
+    let top_reused = top_is_item(&values);
+    let out: Outputs = values
+        .iter()
+        .enumerate()
+        .map(|(j, (v, members))| {
+            let lit = if j + 1 == values.len() && top_reused {
+                members[0]
+            } else {
+                Value::Lit(cnf.new_var())
+            };
+            (*v, lit)
+        })
+        .collect();
+    for (j, (_, members)) in values.iter().enumerate() {
+        let output = out[j].1;
+        for &x in members {
+            if x != output {
+                clause(cnf, &[x.negate(), output]);
+            }
+        }
+        if exact && !(j + 1 == values.len() && top_reused) {
+            let mut parts: Vec<Value> = members.clone();
+            parts.extend(out.get(j + 1).map(|&(_, above)| above));
+            parts.push(output.negate());
+            clause(cnf, &parts);
+        }
+    }
+    order(cnf, &out);
+    out
 }
 
 /// The values a node over two children with values `a` and `b` takes (cut at `cap`).
@@ -46,15 +130,17 @@ fn merged_values(a: &[i64], b: &[i64], cap: i64) -> Vec<i64> {
     values
 }
 
-/// The clauses of the tree over `weights` cut at `cap`, counted without building it; `None`
+/// The clauses of the tree over `leaves` cut at `cap`, counted without building it; `None`
 /// beyond `budget`. Returns the root's values too.
-fn count(weights: &[i64], cap: i64, exact: bool, budget: usize) -> Option<(usize, Vec<i64>)> {
-    if let [w] = weights {
-        return Some((0, vec![(*w).min(cap)]));
+fn count(leaves: &[Leaf], cap: i64, exact: bool, budget: usize) -> Option<(usize, Vec<i64>)> {
+    if let [leaf] = leaves {
+        let clauses = leaf_clauses(leaf, cap, exact);
+        let values = leaf_values(leaf, cap).into_iter().map(|(v, _)| v).collect();
+        return (clauses <= budget).then_some((clauses, values));
     }
-    let mid = weights.len() / 2;
-    let (left, a) = count(&weights[..mid], cap, exact, budget)?;
-    let (right, b) = count(&weights[mid..], cap, exact, budget.saturating_sub(left))?;
+    let mid = leaves.len() / 2;
+    let (left, a) = count(&leaves[..mid], cap, exact, budget)?;
+    let (right, b) = count(&leaves[mid..], cap, exact, budget.saturating_sub(left))?;
     // one up clause per pair of values (0 included, not both 0)
     let pairs = (a.len() + 1) * (b.len() + 1) - 1;
     let total = left + right + pairs;
@@ -78,9 +164,9 @@ fn count(weights: &[i64], cap: i64, exact: bool, budget: usize) -> Option<(usize
 }
 
 /// Builds the tree over `leaves`; see the module documentation.
-fn build(cnf: &mut Cnf, leaves: &[(Value, i64)], cap: i64, exact: bool) -> Outputs {
-    if let [(x, w)] = leaves {
-        return vec![((*w).min(cap), *x)];
+fn build(cnf: &mut Cnf, leaves: &[Leaf], cap: i64, exact: bool) -> Outputs {
+    if let [leaf] = leaves {
+        return build_leaf(cnf, leaf, cap, exact);
     }
     let mid = leaves.len() / 2;
     let a = build(cnf, &leaves[..mid], cap, exact);
@@ -147,16 +233,21 @@ pub struct Totalizer {
 impl Totalizer {
     /// The clauses [`Totalizer::new`] would add for `Σ items ≤ bound`, or `None` beyond
     /// `budget`.
-    pub fn cost(items: &[(Value, i64)], bound: i64, exact: bool, budget: usize) -> Option<usize> {
-        let (open, base) = normalize(items);
+    pub fn cost(
+        items: &[(Value, i64)],
+        amo: &AmoSets,
+        bound: i64,
+        exact: bool,
+        budget: usize,
+    ) -> Option<usize> {
+        let (leaves, base) = leaves(items, amo);
         let room = bound.saturating_sub(base);
-        let total: i64 = open.iter().map(|&(_, w)| w).sum();
-        if open.is_empty() || room < 0 {
+        let total = most(&leaves);
+        if leaves.is_empty() || room < 0 {
             return Some(0);
         }
-        let weights: Vec<i64> = open.iter().map(|&(_, w)| w).collect();
         let cap = room.saturating_add(1).min(total);
-        let (clauses, root) = count(&weights, cap, exact, budget)?;
+        let (clauses, root) = count(&leaves, cap, exact, budget)?;
         let order = if exact { 0 } else { root.len() - 1 };
         (clauses + order <= budget).then_some(clauses + order)
     }
@@ -164,16 +255,22 @@ impl Totalizer {
     /// The tree for bounds up to `bound`. With `exact`, every output is equivalent to its
     /// value (for reified constraints); otherwise outputs only follow from the items, and the
     /// root's literals only serve bounds that are asserted or assumed.
-    pub fn new(cnf: &mut Cnf, items: &[(Value, i64)], bound: i64, exact: bool) -> Self {
-        let (open, base) = normalize(items);
-        let total: i64 = open.iter().map(|&(_, w)| w).sum();
+    pub fn new(
+        cnf: &mut Cnf,
+        items: &[(Value, i64)],
+        amo: &AmoSets,
+        bound: i64,
+        exact: bool,
+    ) -> Self {
+        let (leaves, base) = leaves(items, amo);
+        let total = most(&leaves);
         let room = bound.saturating_sub(base);
         let cap = room.saturating_add(1).clamp(1, total.max(1));
         // (a bound `total` or more away needs no tree for `at_most`, but `sum_in`'s lower ends do)
-        let root = if open.is_empty() || room < 0 {
+        let root = if leaves.is_empty() || room < 0 {
             Vec::new()
         } else {
-            let root = build(cnf, &open, cap, exact);
+            let root = build(cnf, &leaves, cap, exact);
             if !exact {
                 // Exact by construction otherwise; a bound below the cap needs the root's
                 // higher outputs to follow from its lower.
@@ -223,10 +320,11 @@ impl Totalizer {
 pub fn sum_in(
     cnf: &mut Cnf,
     items: &[(Value, i64)],
+    amo: &AmoSets,
     allowed: &[(i64, i64)],
     budget: usize,
 ) -> Option<Value> {
-    let (_, base) = normalize(items);
+    let (_, base) = positive_items(items);
     let ends = allowed.iter().flat_map(|&(a, b)| {
         [
             (a != i64::MIN).then(|| a.saturating_sub(base)),
@@ -236,8 +334,8 @@ pub fn sum_in(
     let highest = ends.flatten().max().unwrap_or(0);
     // the tree answers `≥ t` for every t up to its cap
     let bound = base.saturating_add(highest).saturating_sub(1);
-    Totalizer::cost(items, bound, true, budget)?;
-    let tree = Totalizer::new(cnf, items, bound, true);
+    Totalizer::cost(items, amo, bound, true, budget)?;
+    let tree = Totalizer::new(cnf, items, amo, bound, true);
     let mut result = Value::False;
     for &(a, b) in allowed {
         let low = if a == i64::MIN {

@@ -20,10 +20,12 @@
 //! it shares one adder network among the constraints over the same sum.
 
 pub(crate) mod adder;
+pub(crate) mod amo;
 pub(crate) mod bdd;
 pub(crate) mod gte;
 
 pub use adder::BinarySum;
+pub use amo::AmoSets;
 pub use bdd::ite;
 
 use super::Value;
@@ -183,6 +185,9 @@ pub struct PbEncoder {
     /// Whether [`PbEncoder::at_most`]'s literal need only imply its bound (see
     /// [`PbEncoder::for_bounds`]).
     implied_bounds: bool,
+    /// The program's "at most one" sets: the totalizer takes each group of a sum's items in
+    /// one set as one leaf ([`amo`]).
+    amo: AmoSets,
 }
 
 /// The encoding of the upper bounds over one sum, kept for its later bounds.
@@ -201,7 +206,19 @@ impl PbEncoder {
             sums: HashMap::new(),
             upper: HashMap::new(),
             implied_bounds: false,
+            amo: AmoSets::default(),
         }
+    }
+
+    /// Sets the "at most one" sets every model of the CNF respects (see [`amo`]).
+    pub fn set_amo(&mut self, amo: AmoSets) {
+        self.amo = amo;
+    }
+
+    /// Whether two or more of the items are in one "at most one" set.
+    fn has_amo_group(&self, items: &[(Value, i64)]) -> bool {
+        let (open, _) = positive_items(items);
+        self.amo.groups(&open).first().is_some_and(|g| g.len() > 1)
     }
 
     /// An encoder of the optimizer's bounds, whose literals are only ever assumed or asserted:
@@ -259,7 +276,7 @@ impl PbEncoder {
                     return root;
                 }
                 // a bound above the tree's: a tree for it (the old one stays exact)
-                if gte::Totalizer::cost(items, bound, exact, limit).is_none() {
+                if gte::Totalizer::cost(items, &self.amo, bound, exact, limit).is_none() {
                     return self.adder_for_good(cnf, items, bound);
                 }
                 return self.new_totalizer(cnf, items, bound);
@@ -274,7 +291,7 @@ impl PbEncoder {
         let by_totalizer = match self.encoding {
             PbEncoding::Bdd => None,
             _ if self.encoding == PbEncoding::Auto && !self.implied_bounds => None,
-            _ => gte::Totalizer::cost(items, bound, exact, limit),
+            _ => gte::Totalizer::cost(items, &self.amo, bound, exact, limit),
         };
         if self.encoding != PbEncoding::Gte {
             let mut diagram = bdd::AtMost::new(items, self.implied_bounds);
@@ -292,7 +309,7 @@ impl PbEncoder {
 
     /// A totalizer for bounds up to `bound` over the items, kept for their later bounds.
     fn new_totalizer(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
-        let tree = gte::Totalizer::new(cnf, items, bound, !self.implied_bounds);
+        let tree = gte::Totalizer::new(cnf, items, &self.amo, bound, !self.implied_bounds);
         let root = tree.at_most(bound).expect("built for this bound");
         self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
         root
@@ -363,7 +380,7 @@ impl PbEncoder {
                 let root = if self.encoding == PbEncoding::Bdd {
                     bdd::sum_in(&mut scratch, items, allowed, EXPLICIT_LIMIT)
                 } else {
-                    gte::sum_in(&mut scratch, items, allowed, EXPLICIT_LIMIT)
+                    gte::sum_in(&mut scratch, items, &self.amo, allowed, EXPLICIT_LIMIT)
                 };
                 match root {
                     Some(root) => {
@@ -392,16 +409,26 @@ impl PbEncoder {
                     }
                 };
                 let adder_cost = network_clauses + by_adder.num_clauses();
+                let by_totalizer = |cnf: &mut Cnf| {
+                    let budget = adder_cost.saturating_mul(AUTO_GTE_FACTOR_TWO_SIDED);
+                    let mut by_gte = Cnf::with_vars(cnf.num_vars());
+                    let root = gte::sum_in(&mut by_gte, items, &self.amo, allowed, budget)?;
+                    append(cnf, &by_gte);
+                    Some(root)
+                };
+                // Items in "at most one" sets: the totalizer over the groups first (the
+                // diagram knows nothing of the sets).
+                let grouped = self.has_amo_group(items);
+                if grouped && let Some(root) = by_totalizer(cnf) {
+                    return root;
+                }
                 let budget = adder_cost.saturating_mul(AUTO_BDD_FACTOR);
                 let mut by_bdd = Cnf::with_vars(cnf.num_vars());
                 if let Some(root) = bdd::sum_in(&mut by_bdd, items, allowed, budget) {
                     append(cnf, &by_bdd);
                     return root;
                 }
-                let budget = adder_cost.saturating_mul(AUTO_GTE_FACTOR_TWO_SIDED);
-                let mut by_gte = Cnf::with_vars(cnf.num_vars());
-                if let Some(root) = gte::sum_in(&mut by_gte, items, allowed, budget) {
-                    append(cnf, &by_gte);
+                if !grouped && let Some(root) = by_totalizer(cnf) {
                     return root;
                 }
                 append(cnf, &by_adder);
@@ -816,14 +843,14 @@ mod tests {
             let expected = if smaller == PbEncoding::Gte { gte } else { bdd };
             assert_eq!(auto, expected, "{smaller} is smaller: bdd {bdd}, gte {gte}");
             assert_eq!(
-                gte::Totalizer::cost(items, bound, false, usize::MAX),
+                gte::Totalizer::cost(items, &AmoSets::default(), bound, false, usize::MAX),
                 Some(gte),
                 "counted cost"
             );
             let mut exact = Cnf::with_vars(items.len() as u32);
-            gte::Totalizer::new(&mut exact, items, bound, true);
+            gte::Totalizer::new(&mut exact, items, &AmoSets::default(), bound, true);
             assert_eq!(
-                gte::Totalizer::cost(items, bound, true, usize::MAX),
+                gte::Totalizer::cost(items, &AmoSets::default(), bound, true, usize::MAX),
                 Some(exact.num_clauses()),
                 "counted cost of the exact tree"
             );
@@ -858,5 +885,94 @@ mod tests {
             assert_eq!(enc.name().parse::<PbEncoding>(), Ok(enc));
         }
         assert!("totalizer".parse::<PbEncoding>().is_err());
+    }
+
+    /// Sums over items in "at most one" sets (as a magic square's rows over cells of one value
+    /// each), by the totalizer over the groups: with the sets' pairwise exclusions in the
+    /// formula, every allowed set of sums is exact for every assignment the sets admit, and
+    /// an asserted upper bound forces out by propagation every item that no longer fits.
+    #[test]
+    fn totalizer_over_amo_groups_is_exact() {
+        use crate::translate::testutil::propagate;
+        // (weights, sets of item indices)
+        let cases: &[(&[i64], &[&[usize]])] = &[
+            (&[1, 2, 3, 4, 1, 2, 3, 4], &[&[0, 1, 2, 3], &[4, 5, 6, 7]]),
+            (&[5, 5, 2, 7, -3, 1, 4], &[&[0, 1, 2], &[3, 5, 6], &[1, 3]]),
+            (&[3, 3, 3, 6, 9], &[&[0, 1, 2, 3, 4]]),
+            (&[2, 4, 6, 1, 1], &[&[0, 1], &[2, 3, 4], &[0, 4]]),
+        ];
+        let allowed_sets: &[&[(i64, i64)]] = &[
+            &[(i64::MIN, 5)],
+            &[(4, 4)],
+            &[(i64::MIN, 6), (8, i64::MAX)],
+            &[(2, 3), (7, 9)],
+            &[(6, i64::MAX)],
+        ];
+        for &(weights, sets) in cases {
+            for allowed in allowed_sets {
+                let mut cnf = Cnf::new();
+                let (vars, items) = fresh_items(&mut cnf, weights);
+                let mut amo = AmoSets::default();
+                for set in sets {
+                    let lits: Vec<CnfLit> = set.iter().map(|&i| vars[i]).collect();
+                    amo.add(&lits);
+                    for (a, &x) in lits.iter().enumerate() {
+                        for &y in &lits[a + 1..] {
+                            cnf.add_clause(&[-x, -y]);
+                        }
+                    }
+                }
+                let mut pb = PbEncoder::new(PbEncoding::Gte);
+                pb.set_amo(amo);
+                assert!(pb.has_amo_group(&items));
+                let root = pb.sum_in(&mut cnf, &items, allowed);
+                let what = format!("weights {weights:?} sets {sets:?} allowed {allowed:?}");
+                for mask in 0u32..(1 << weights.len()) {
+                    let true_items =
+                        |set: &&[usize]| set.iter().filter(|&&i| mask >> i & 1 == 1).count();
+                    if sets.iter().any(|set| true_items(set) > 1) {
+                        continue;
+                    }
+                    let sum: i64 = (0..weights.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| weights[i])
+                        .sum();
+                    let expected = allowed.iter().any(|&(a, b)| a <= sum && sum <= b);
+                    let fixed: Vec<CnfLit> = vars
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
+                        .collect();
+                    let what = format!("{what} mask {mask:b}");
+                    match root {
+                        Value::Lit(r) => assert_forced(&cnf, &fixed, &[r], &[expected], &what),
+                        v => assert_eq!(v == Value::True, expected, "{what}"),
+                    }
+                }
+                // An asserted upper bound: with one item of a set true, every open item whose
+                // weight no longer fits is propagated false.
+                let &[(i64::MIN, bound)] = *allowed else {
+                    continue;
+                };
+                let Value::Lit(r) = root else { continue };
+                if weights.iter().any(|&w| w < 0) {
+                    continue;
+                }
+                for (i, &w) in weights.iter().enumerate() {
+                    let value = propagate(&cnf, &[r, vars[i]]);
+                    if weights[i] > bound {
+                        assert!(value.is_none(), "{what}: item {i} alone exceeds the bound");
+                        continue;
+                    }
+                    let value = value.expect("a fitting item");
+                    for (j, &u) in weights.iter().enumerate() {
+                        if j != i && w + u > bound {
+                            let var = vars[j] as usize;
+                            assert_eq!(value[var], Some(false), "{what}: item {j} after {i}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
