@@ -78,11 +78,13 @@ impl<'a> Extension<'a> {
     /// No clauses yet; new variables come after `used_vars`, pseudo-Boolean encodings as the
     /// translation's.
     pub fn new(used_vars: u32, backend: &'a mut dyn SatBackend, tr: &Translation) -> Self {
+        let mut pb = PbEncoder::for_bounds(tr.encodings.pb);
+        pb.set_amo(tr.amo.clone());
         Extension {
             cnf: Cnf::with_vars(used_vars),
             forwarded: 0,
             backend,
-            pb: PbEncoder::for_bounds(tr.encodings.pb),
+            pb,
             stats: EncodingStats::default(),
         }
     }
@@ -170,15 +172,24 @@ pub struct Optimum {
 /// weights) 0.52/0.18 s, n=30 (30, 27) 7.4/4.0 s (clingo's bb 0.29 s); TSP 10 cities (90, 19)
 /// 2.6/4.0 s, 9 cities 0.76/0.86 s; weighted vertex cover 100 nodes (100, 9) 0.006/7.7 s;
 /// fewest colours has one weight.
+///
+/// Where the level's cost literals fall into the program's "at most one" sets (assignments
+/// with a cost per choice), the bounds' diagrams branch on the one item each set takes, and the
+/// model-improving search wins: CPU time of `bb`/`usc`, 20 workers each taking one of 20 tasks
+/// at pseudo-random costs, 0.78/10.2 s (clingo 5.8.3 does not prove the optimum in 60 s);
+/// 15 of each 0.07/0.05 s.
 fn core_guided_suits(
     strategy: OptStrategy,
     backend: &dyn SatBackend,
     level: &[(Value, i64)],
+    grouped: bool,
 ) -> bool {
     match strategy {
         OptStrategy::Bb => false,
         OptStrategy::Usc => backend.gives_cores(),
-        OptStrategy::Auto => backend.gives_cores() && core_guided::weights_shared(level),
+        OptStrategy::Auto => {
+            backend.gives_cores() && !grouped && core_guided::weights_shared(level)
+        }
     }
 }
 
@@ -213,7 +224,8 @@ pub fn optimize(
         Ok((optimum, search.finish()))
     };
     for (level_index, level) in tr.objective.iter().enumerate() {
-        if core_guided_suits(strategy, ext.backend, &level.terms) {
+        let grouped = ext.pb.has_amo_group(&level.terms);
+        if core_guided_suits(strategy, ext.backend, &level.terms, grouped) {
             let found = core_guided::minimize_level(
                 program,
                 tr,

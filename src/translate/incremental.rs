@@ -49,6 +49,8 @@ impl IncrementalTranslation {
                 encoding_stats: Default::default(),
                 origins: Vec::new(),
                 externals: Vec::new(),
+                // steps may add rules to any choice's body: no sets
+                amo: Default::default(),
             },
             conjunctions: HashMap::new(),
             encoders: Some(super::encoding::Encoders::new(encodings)),

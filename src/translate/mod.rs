@@ -99,6 +99,9 @@ pub struct Translation {
     /// The `#external` atoms no rule defines, with their default values: free in `cnf` until
     /// [`Translation::fix_external_defaults`] (solving) sets them.
     pub externals: Vec<(CnfLit, crate::program::ExternalValue)>,
+    /// The "at most one" sets among the atoms' literals that every model of the CNF respects
+    /// (for the optimizer's bounds: [`pb::AmoSets`]).
+    pub amo: pb::AmoSets,
 }
 
 /// The clauses and variables one part of the translation added to the CNF (`--stats=2`).
@@ -819,7 +822,7 @@ pub fn translate(
     origins.mark("atoms", &b.cnf);
     // Before any aggregate is encoded: the sums' totalizers group their items by these sets.
     let amo = amo_sets(&b, program);
-    b.encoders.set_amo(amo);
+    b.encoders.set_amo(amo.clone());
     for (a, rules) in &definitions {
         let mut bodies = Vec::with_capacity(rules.len());
         for &r in rules {
@@ -876,5 +879,6 @@ pub fn translate(
         encodings,
         encoding_stats: b.encoders.stats,
         origins: origins.list,
+        amo,
     })
 }

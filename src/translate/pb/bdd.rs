@@ -3,6 +3,7 @@
 //! remaining node is one if-then-else variable (4 clauses). The diagram's root is equivalent to
 //! the constraint, and with the inputs fixed unit propagation decides it.
 
+use super::amo::AmoSets;
 use super::{Value, all_allowed, clause, none_allowed};
 use crate::cnf::Cnf;
 use std::collections::{BTreeMap, HashMap};
@@ -128,6 +129,35 @@ impl Diagram<'_> {
     }
 }
 
+/// A node over a group of items of which at most one is true: with `taken` the child for
+/// each item (reached when that item is the one taken) and `none` the child when none is, a
+/// literal that implies (or with `!implied_only`, is equivalent to, given the group's "at most
+/// one") "the taken item's child holds". Children are monotone: each implies `none`.
+fn group_node(cnf: &mut Cnf, taken: &[(Value, Value)], none: Value, implied_only: bool) -> Value {
+    if taken.iter().all(|&(_, child)| child == none) {
+        return none;
+    }
+    if none == Value::False {
+        return Value::False;
+    }
+    let v = Value::Lit(cnf.new_var());
+    clause(cnf, &[v.negate(), none]);
+    for &(x, child) in taken {
+        if child != none {
+            clause(cnf, &[v.negate(), x.negate(), child]);
+        }
+    }
+    if !implied_only {
+        for &(x, child) in taken {
+            clause(cnf, &[x.negate(), child.negate(), v]);
+        }
+        let mut none_taken: Vec<Value> = taken.iter().map(|&(x, _)| x).collect();
+        none_taken.extend([none.negate(), v]);
+        clause(cnf, &none_taken);
+    }
+    v
+}
+
 /// Decision diagrams for `Σ wᵢ·[xᵢ] ≤ bound` over fixed items, for any number of bounds (the
 /// successive bounds of model-improving optimization, the guards of one aggregate). Weights
 /// are made positive (`w·x = w + |w|·¬x`), and a node means "the items from `i` on add at most
@@ -138,13 +168,15 @@ impl Diagram<'_> {
 /// so rooms that differ only there share one node.
 #[derive(Debug)]
 pub struct AtMost {
-    /// Undecided items with positive weights, largest first.
-    open: Vec<(Value, i64)>,
+    /// The layers of the diagram, largest weight first: single undecided items with positive
+    /// weights, or groups of them of which at most one is true ([`AmoSets`]), where a node
+    /// branches on which item of its group is taken (a multi-valued diagram).
+    layers: Vec<Vec<(Value, i64)>>,
     /// The constant part of the sum (decided items, folded negative weights).
     base: i64,
-    /// rest[i]: what the items from i on add at most.
+    /// rest[i]: what the layers from i on add at most.
     rest: Vec<i64>,
-    /// nodes[i]: the nodes over the items from i on, by the lowest room of their interval,
+    /// nodes[i]: the nodes over the layers from i on, by the lowest room of their interval,
     /// with the highest and the node's literal.
     nodes: Vec<BTreeMap<i64, (i64, Value)>>,
     /// Whether a root need only imply its bound ([`ite_implied`]) instead of being equivalent.
@@ -152,18 +184,21 @@ pub struct AtMost {
 }
 
 impl AtMost {
-    /// The diagrams of `Σ items ≤ bound`; with `implied_only`, a root only implies its bound
-    /// (for bounds that are assumed or asserted, never negated).
-    pub fn new(items: &[(Value, i64)], implied_only: bool) -> Self {
-        let (mut open, base) = super::positive_items(items);
-        open.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
-        let mut rest = vec![0i64; open.len() + 1];
-        for i in (0..open.len()).rev() {
-            rest[i] = rest[i + 1] + open[i].1;
+    /// The diagrams of `Σ items ≤ bound`, with a layer per group of items in one of the `amo`
+    /// sets; with `implied_only`, a root only implies its bound (for bounds that are assumed
+    /// or asserted, never negated).
+    pub fn new(items: &[(Value, i64)], amo: &AmoSets, implied_only: bool) -> Self {
+        let (open, base) = super::positive_items(items);
+        let mut layers = amo.groups(&open);
+        let heaviest = |layer: &Vec<(Value, i64)>| layer.iter().map(|&(_, w)| w).max();
+        layers.sort_by_key(|layer| std::cmp::Reverse(heaviest(layer)));
+        let mut rest = vec![0i64; layers.len() + 1];
+        for i in (0..layers.len()).rev() {
+            rest[i] = rest[i + 1] + heaviest(&layers[i]).unwrap_or(0);
         }
         AtMost {
-            nodes: vec![BTreeMap::new(); open.len()],
-            open,
+            nodes: vec![BTreeMap::new(); layers.len()],
+            layers,
             base,
             rest,
             implied_only,
@@ -211,15 +246,19 @@ impl AtMost {
         {
             return Some((v, (lo, hi)));
         }
-        let (x, w) = self.open[i];
-        let (with, (a1, b1)) = self.node(cnf, i + 1, room - w, limit, added)?;
-        let (without, (a0, b0)) = self.node(cnf, i + 1, room, limit, added)?;
-        let lo = a0.max(a1.saturating_add(w));
-        let hi = b0.min(b1.saturating_add(w));
-        let v = if self.implied_only {
-            ite_implied(cnf, x, with, without)
-        } else {
-            ite(cnf, x, with, without)
+        let (without, (mut lo, mut hi)) = self.node(cnf, i + 1, room, limit, added)?;
+        let mut taken = Vec::with_capacity(self.layers[i].len());
+        for k in 0..self.layers[i].len() {
+            let (x, w) = self.layers[i][k];
+            let (with, (a, b)) = self.node(cnf, i + 1, room - w, limit, added)?;
+            lo = lo.max(a.saturating_add(w));
+            hi = hi.min(b.saturating_add(w));
+            taken.push((x, with));
+        }
+        let v = match taken[..] {
+            [(x, with)] if self.implied_only => ite_implied(cnf, x, with, without),
+            [(x, with)] => ite(cnf, x, with, without),
+            _ => group_node(cnf, &taken, without, self.implied_only),
         };
         if cnf.num_clauses() > limit || added.len() > limit {
             return None;

@@ -215,8 +215,23 @@ impl PbEncoder {
         self.amo = amo;
     }
 
+    /// The sets the totalizer of an upper bound groups its items by: none for the optimizer's
+    /// bounds. With its leaves grouped there, one program (`tests/programs/opt_amo_assignment.lp`
+    /// with `--pb-encoding gte`: the first level's bounds by the totalizer, the second level
+    /// core-guided) lost its optimal models (unsatisfiable after the first model); the
+    /// encodings' unit tests of such bounds pass, and the cause is not found yet. Diagrams
+    /// group their layers there too, and reified bounds and sums with two ends their leaves.
+    fn totalizer_amo(&self) -> &AmoSets {
+        static NONE: std::sync::OnceLock<AmoSets> = std::sync::OnceLock::new();
+        if self.implied_bounds {
+            NONE.get_or_init(AmoSets::default)
+        } else {
+            &self.amo
+        }
+    }
+
     /// Whether two or more of the items are in one "at most one" set.
-    fn has_amo_group(&self, items: &[(Value, i64)]) -> bool {
+    pub fn has_amo_group(&self, items: &[(Value, i64)]) -> bool {
         let (open, _) = positive_items(items);
         self.amo.groups(&open).first().is_some_and(|g| g.len() > 1)
     }
@@ -276,7 +291,8 @@ impl PbEncoder {
                     return root;
                 }
                 // a bound above the tree's: a tree for it (the old one stays exact)
-                if gte::Totalizer::cost(items, &self.amo, bound, exact, limit).is_none() {
+                if gte::Totalizer::cost(items, self.totalizer_amo(), bound, exact, limit).is_none()
+                {
                     return self.adder_for_good(cnf, items, bound);
                 }
                 return self.new_totalizer(cnf, items, bound);
@@ -291,10 +307,10 @@ impl PbEncoder {
         let by_totalizer = match self.encoding {
             PbEncoding::Bdd => None,
             _ if self.encoding == PbEncoding::Auto && !self.implied_bounds => None,
-            _ => gte::Totalizer::cost(items, &self.amo, bound, exact, limit),
+            _ => gte::Totalizer::cost(items, self.totalizer_amo(), bound, exact, limit),
         };
         if self.encoding != PbEncoding::Gte {
-            let mut diagram = bdd::AtMost::new(items, self.implied_bounds);
+            let mut diagram = bdd::AtMost::new(items, &self.amo, self.implied_bounds);
             // the diagram when it is no larger than the totalizer
             if let Some(root) = diagram.at_most(cnf, bound, by_totalizer.unwrap_or(limit)) {
                 self.upper.insert(items.to_vec(), Upper::Diagram(diagram));
@@ -309,7 +325,13 @@ impl PbEncoder {
 
     /// A totalizer for bounds up to `bound` over the items, kept for their later bounds.
     fn new_totalizer(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
-        let tree = gte::Totalizer::new(cnf, items, &self.amo, bound, !self.implied_bounds);
+        let tree = gte::Totalizer::new(
+            cnf,
+            items,
+            self.totalizer_amo(),
+            bound,
+            !self.implied_bounds,
+        );
         let root = tree.at_most(bound).expect("built for this bound");
         self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
         root
@@ -888,11 +910,12 @@ mod tests {
     }
 
     /// Sums over items in "at most one" sets (as a magic square's rows over cells of one value
-    /// each), by the totalizer over the groups: with the sets' pairwise exclusions in the
-    /// formula, every allowed set of sums is exact for every assignment the sets admit, and
-    /// an asserted upper bound forces out by propagation every item that no longer fits.
+    /// each), by the totalizer over the groups and the diagram with a layer per group: with
+    /// the sets' pairwise exclusions in the formula, every allowed set of sums is exact for
+    /// every assignment the sets admit, and an asserted upper bound forces out by propagation
+    /// every item that no longer fits. The optimizer's bounds ([`PbEncoder::for_bounds`]) too.
     #[test]
-    fn totalizer_over_amo_groups_is_exact() {
+    fn encodings_over_amo_groups_are_exact() {
         use crate::translate::testutil::propagate;
         // (weights, sets of item indices)
         let cases: &[(&[i64], &[&[usize]])] = &[
@@ -908,8 +931,10 @@ mod tests {
             &[(2, 3), (7, 9)],
             &[(6, i64::MAX)],
         ];
-        for &(weights, sets) in cases {
-            for allowed in allowed_sets {
+        for (enc, &(weights, sets), allowed) in
+            itertools::iproduct!(encodings(), cases, allowed_sets)
+        {
+            {
                 let mut cnf = Cnf::new();
                 let (vars, items) = fresh_items(&mut cnf, weights);
                 let mut amo = AmoSets::default();
@@ -922,11 +947,23 @@ mod tests {
                         }
                     }
                 }
-                let mut pb = PbEncoder::new(PbEncoding::Gte);
-                pb.set_amo(amo);
+                let bounds = match **allowed {
+                    [(i64::MIN, b)] => Some(PbEncoder::for_bounds(enc)).map(|p| (p, b)),
+                    _ => None,
+                };
+                let mut pb = PbEncoder::new(enc);
+                pb.set_amo(amo.clone());
                 assert!(pb.has_amo_group(&items));
                 let root = pb.sum_in(&mut cnf, &items, allowed);
-                let what = format!("weights {weights:?} sets {sets:?} allowed {allowed:?}");
+                // the optimizer's bound literals for every bound from `b` down, in one formula
+                let mut bound_roots = Vec::new();
+                if let Some((mut for_bounds, b)) = bounds {
+                    for_bounds.set_amo(amo);
+                    for bound in (1..=b + 1).chain((-1..=b).rev()) {
+                        bound_roots.push((bound, for_bounds.at_most(&mut cnf, &items, bound)));
+                    }
+                }
+                let what = format!("{enc} weights {weights:?} sets {sets:?} allowed {allowed:?}");
                 for mask in 0u32..(1 << weights.len()) {
                     let true_items =
                         |set: &&[usize]| set.iter().filter(|&&i| mask >> i & 1 == 1).count();
@@ -948,6 +985,22 @@ mod tests {
                         Value::Lit(r) => assert_forced(&cnf, &fixed, &[r], &[expected], &what),
                         v => assert_eq!(v == Value::True, expected, "{what}"),
                     }
+                    for &(bound, root) in &bound_roots {
+                        let within = sum <= bound;
+                        match root {
+                            Value::Lit(r) => {
+                                let mut assume = fixed.clone();
+                                assume.push(r);
+                                let what = format!("{what} bound {bound}");
+                                assert_eq!(
+                                    crate::translate::testutil::sat(&cnf, &assume),
+                                    within,
+                                    "{what}"
+                                );
+                            }
+                            v => assert_eq!(v == Value::True, within, "{what} bound {bound}"),
+                        }
+                    }
                 }
                 // An asserted upper bound: with one item of a set true, every open item whose
                 // weight no longer fits is propagated false.
@@ -955,7 +1008,8 @@ mod tests {
                     continue;
                 };
                 let Value::Lit(r) = root else { continue };
-                if weights.iter().any(|&w| w < 0) {
+                // (the adder network does not propagate so far)
+                if weights.iter().any(|&w| w < 0) || enc == PbEncoding::Adder {
                     continue;
                 }
                 for (i, &w) in weights.iter().enumerate() {
