@@ -342,7 +342,7 @@ impl SatBackend for StepBackend<'_> {
     }
 
     /// The step's own assumptions are not the caller's: a core of those only is empty.
-    fn failed_core(&self) -> Option<Vec<CnfLit>> {
+    fn failed_core(&mut self) -> Option<Vec<CnfLit>> {
         let core = self.inner.failed_core()?;
         Some(
             core.into_iter()

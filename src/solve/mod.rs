@@ -46,8 +46,9 @@ pub trait SatBackend {
         true
     }
     /// After an unsatisfiable `solve_assuming`, assumptions that cannot hold together (empty
-    /// when the clauses alone are unsatisfiable); `None` when the back end cannot tell.
-    fn failed_core(&self) -> Option<Vec<CnfLit>> {
+    /// when the clauses alone are unsatisfiable); `None` when the back end cannot tell. May
+    /// solve again to check the core (see [`VarisatBackend`]).
+    fn failed_core(&mut self) -> Option<Vec<CnfLit>> {
         None
     }
     /// Whether [`SatBackend::failed_core`] answers.

@@ -215,21 +215,6 @@ impl PbEncoder {
         self.amo = amo;
     }
 
-    /// The sets the totalizer of an upper bound groups its items by: none for the optimizer's
-    /// bounds. With its leaves grouped there, one program (`tests/programs/opt_amo_assignment.lp`
-    /// with `--pb-encoding gte`: the first level's bounds by the totalizer, the second level
-    /// core-guided) lost its optimal models (unsatisfiable after the first model); the
-    /// encodings' unit tests of such bounds pass, and the cause is not found yet. Diagrams
-    /// group their layers there too, and reified bounds and sums with two ends their leaves.
-    fn totalizer_amo(&self) -> &AmoSets {
-        static NONE: std::sync::OnceLock<AmoSets> = std::sync::OnceLock::new();
-        if self.implied_bounds {
-            NONE.get_or_init(AmoSets::default)
-        } else {
-            &self.amo
-        }
-    }
-
     /// Whether two or more of the items are in one "at most one" set.
     pub fn has_amo_group(&self, items: &[(Value, i64)]) -> bool {
         let (open, _) = positive_items(items);
@@ -291,8 +276,7 @@ impl PbEncoder {
                     return root;
                 }
                 // a bound above the tree's: a tree for it (the old one stays exact)
-                if gte::Totalizer::cost(items, self.totalizer_amo(), bound, exact, limit).is_none()
-                {
+                if gte::Totalizer::cost(items, &self.amo, bound, exact, limit).is_none() {
                     return self.adder_for_good(cnf, items, bound);
                 }
                 return self.new_totalizer(cnf, items, bound);
@@ -307,7 +291,7 @@ impl PbEncoder {
         let by_totalizer = match self.encoding {
             PbEncoding::Bdd => None,
             _ if self.encoding == PbEncoding::Auto && !self.implied_bounds => None,
-            _ => gte::Totalizer::cost(items, self.totalizer_amo(), bound, exact, limit),
+            _ => gte::Totalizer::cost(items, &self.amo, bound, exact, limit),
         };
         if self.encoding != PbEncoding::Gte {
             let mut diagram = bdd::AtMost::new(items, &self.amo, self.implied_bounds);
@@ -325,13 +309,7 @@ impl PbEncoder {
 
     /// A totalizer for bounds up to `bound` over the items, kept for their later bounds.
     fn new_totalizer(&mut self, cnf: &mut Cnf, items: &[(Value, i64)], bound: i64) -> Value {
-        let tree = gte::Totalizer::new(
-            cnf,
-            items,
-            self.totalizer_amo(),
-            bound,
-            !self.implied_bounds,
-        );
+        let tree = gte::Totalizer::new(cnf, items, &self.amo, bound, !self.implied_bounds);
         let root = tree.at_most(bound).expect("built for this bound");
         self.upper.insert(items.to_vec(), Upper::Totalizer(tree));
         root
