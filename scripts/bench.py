@@ -56,6 +56,8 @@ INSTANCES = [
     ("suite", "knapsack n=30, #maximize",
      ["benchmarks/encodings/knapsack.lp", "-c", "n=30", "-c", "cap=120"]),
     ("suite", "magic square 4x4, one", ["benchmarks/encodings/magic_square.lp", "-c", "n=4"]),
+    ("suite", "magic square 5x5, one", ["benchmarks/encodings/magic_square.lp", "-c", "n=5"]),
+    ("suite", "assignment 16, #minimize", ["benchmarks/encodings/assignment.lp", "-c", "n=16"]),
     ("suite", "TSP 10 cities, weak constraints", ["benchmarks/encodings/tsp.lp", "-c", "n=10"]),
     ("suite", "weighted vertex cover 100", ["benchmarks/encodings/weighted_vertex_cover.lp", "-c", "n=100"]),
     ("suite", "half: 100 of 200, #sum", ["benchmarks/encodings/half.lp"]),

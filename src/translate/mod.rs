@@ -623,15 +623,11 @@ fn amo_sets(b: &Builder, program: &GroundProgram) -> pb::AmoSets {
             continue;
         }
         // An atom counts as itself where one of its elements has a condition that holds.
-        let lits: Vec<CnfLit> = atoms
+        let lits: Vec<CnfLit> = elems
             .iter()
-            .filter(|&&a| {
-                elems
-                    .iter()
-                    .any(|e| e.atom == a && e.cond.iter().all(|&c| b.lit(c) == Value::True))
-            })
-            .filter_map(|&a| match b.atoms[a.0 as usize] {
-                Value::Lit(l) if !b.is_defined(a) => Some(l),
+            .filter(|e| e.cond.iter().all(|&c| b.lit(c) == Value::True))
+            .filter_map(|e| match b.atoms[e.atom.0 as usize] {
+                Value::Lit(l) if !b.is_defined(e.atom) => Some(l),
                 _ => None,
             })
             .collect();

@@ -18,6 +18,12 @@
 //! size; for constraints with two ends the diagram unless it is larger than the adder network,
 //! else the totalizer unless it is more than [`AUTO_GTE_FACTOR_TWO_SIDED`] times larger; and
 //! it shares one adder network among the constraints over the same sum.
+//!
+//! Items of which at most one is true ([`amo`]: the elements of a choice rule bounded by 1 whose
+//! body always holds, as a cell's value in a magic square or a worker's task) are grouped: the
+//! totalizer takes a group as one leaf (its values order-encoded), the diagram of an upper
+//! bound as one layer whose nodes branch on the item taken, and `auto` tries the grouped
+//! totalizer first for constraints with two ends.
 
 pub(crate) mod adder;
 pub(crate) mod amo;
