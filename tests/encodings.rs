@@ -118,9 +118,14 @@ struct Program {
 impl Program {
     fn random(rng: &mut Rng) -> Program {
         let n = 2 + rng.below(5);
-        let choice_bounds = (rng.below(3) == 0).then(|| {
-            let lo = rng.range(0, n as i64);
-            (lo, rng.range(lo, n as i64 + 1))
+        // An upper bound of 1 one time in three: the free atoms are then an "at most one"
+        // set, which the sums and the optimizer's bounds encode as one group.
+        let choice_bounds = (rng.below(3) == 0).then(|| match rng.below(3) {
+            0 => (rng.range(0, 1), 1),
+            _ => {
+                let lo = rng.range(0, n as i64);
+                (lo, rng.range(lo, n as i64 + 1))
+            }
         });
         let derived = (0..rng.below(3)).map(|_| Agg::random(rng, n)).collect();
         let constraints = (0..rng.below(3))

@@ -919,6 +919,8 @@ class Gen:
         stmts = self.rng.randint(2, max(2, int(5 * self.size)))
         for _ in range(stmts):
             out.append(self.statement())
+        if self.on("choice", 0.2):
+            out[1:1] = self.at_most_one_sums()
         if self.on("include", 0.6):
             at = self.rng.randint(1, len(out))
             out[at:at] = self.include()
@@ -936,6 +938,41 @@ class Gen:
             text = self.comments(text)
             self.files = {k: self.comments(v) for k, v in self.files.items()}
         return Program(text, set(self.tags), dict(self.files), list(self.options))
+
+    def at_most_one_sums(self):
+        """A choice that allows at most one of its atoms, with a body of facts only, and sums
+        over its atoms (the translation groups such items: one leaf or layer per choice), in
+        constraints, rule bodies (also negated, two-sided) and optimization statements."""
+        self.tag("choice.amo")
+        choice = self.pick([
+            "{ s(X,Y) : d(Y) } 1 :- d(X).",
+            "1 { s(X,Y) : d(Y) } 1 :- d(X).",
+            "{ s(X,Y) : d(Y), Y != X } < 2 :- d(X).",
+            "{ p(X) : d(X) } 1.",
+            "1 { p(X) : d(X); p(0) } 1.",
+            "{ q(X) : d(X); q(a) } = 1.",
+            "0 { s(X,Y) : d(Y); s(X,X+1) } 1 :- d(X), X < 3.",
+        ])
+        atom, scope = {"s": ("s(X,Y)", "X,Y"), "p": ("p(X)", "X"), "q": ("q(X)", "X")}[choice.split("(")[0].strip("{}01 ")]
+        weight = self.pick(["X", "Y", "X+Y", "2*Y-1", "-X", "X*X", "3"] if "Y" in scope
+                           else ["X", "-X", "2*X+1", "X*X", "3"])
+        extra = self.pick(["", "", f"; 2,r : r", f"; 1,dup,{scope} : {atom}", "; -1,t : p(2)"])
+        elements = f"{weight},{scope} : {atom}{extra}"
+        op = self.pick(["!=", "=", "<", ">", "<=", ">="])
+        k = self.rng.randint(-2, 6)
+        use = self.pick(["constraint", "body", "not", "interval", "minimize", "maximize"])
+        self.tag(f"choice.amo.{use}")
+        if use == "constraint":
+            sums = [f":- #sum{{ {elements} }} {op} {k}."]
+        elif use == "body":
+            sums = [f"r :- #sum{{ {elements} }} {op} {k}."]
+        elif use == "not":
+            sums = [f"q({k}) :- not #sum{{ {elements} }} {op} {k}, d(1)."]
+        elif use == "interval":
+            sums = [f":- not {k} <= #sum{{ {elements} }} <= {k + self.rng.randint(0, 3)}."]
+        else:
+            sums = [f"#{use}{{ {weight}@{self.rng.randint(1, 2)},{scope} : {atom} }}."]
+        return [choice] + sums
 
     def comments(self, text):
         """`text` with comments in some of the spaces between tokens (never inside strings)."""
