@@ -761,8 +761,27 @@ impl GroundProgram {
         }
         let rules = std::mem::take(&mut self.rules);
         let shifted = std::mem::take(&mut self.shifted);
-        for (i, r) in rules.into_iter().enumerate() {
+        for (i, mut r) in rules.into_iter().enumerate() {
             let is_shifted = shifted.get(i).copied();
+            // A choice element of an external atom conditioned on that atom alone, in a choice
+            // without bounds or body: gringo writes `{q} :- q.`, which clasp drops (`#external
+            // q. [true]  {q : q}.` has `q` true in clingo; with another literal in the body,
+            // `{q : q, s}. {s}.`, the rule ends `q`'s status, and with bounds the element
+            // counts: both kept).
+            if let Head::Choice { elems, guards } = &mut r.head
+                && guards.is_empty()
+                && r.body.is_empty()
+            {
+                let external_values = &self.external_values;
+                elems.retain(|e| {
+                    let own = e.cond
+                        == [Lit {
+                            atom: e.atom,
+                            polarity: Polarity::Pos,
+                        }];
+                    !(own && external_values.contains_key(&e.atom))
+                });
+            }
             let tautology = match &r.head {
                 _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
                 Head::Atom(a) => self.is_external(*a) && positive(&r.body, *a),
