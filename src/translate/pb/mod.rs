@@ -497,22 +497,29 @@ mod tests {
         (vars, items)
     }
 
+    /// The sum of the weights of the items `mask` sets, and the inputs fixed as it says.
+    fn assignment(weights: &[i64], vars: &[CnfLit], mask: u32) -> (i64, Vec<CnfLit>) {
+        let on = |i: usize| mask >> i & 1 == 1;
+        let sum = (0..weights.len())
+            .filter(|&i| on(i))
+            .map(|i| weights[i])
+            .sum();
+        let fixed = vars
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| signed(v, on(i)))
+            .collect();
+        (sum, fixed)
+    }
+
     /// Checks the root against brute force for every assignment of the inputs.
     fn check(weights: &[i64], allowed: &[(i64, i64)], enc: PbEncoding) {
         let mut cnf = Cnf::new();
         let (vars, items) = fresh_items(&mut cnf, weights);
         let root = sum_in_with(&mut cnf, &items, allowed, enc);
         for mask in 0u32..(1 << weights.len()) {
-            let sum: i64 = (0..weights.len())
-                .filter(|i| mask >> i & 1 == 1)
-                .map(|i| weights[i])
-                .sum();
+            let (sum, fixed) = assignment(weights, &vars, mask);
             let expected = allowed.iter().any(|&(a, b)| a <= sum && sum <= b);
-            let fixed: Vec<CnfLit> = vars
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
-                .collect();
             let what = format!("{enc} weights {weights:?} allowed {allowed:?} mask {mask:b}");
             match root {
                 Value::True => assert!(expected, "{what}: root true"),
@@ -954,16 +961,8 @@ mod tests {
                     if sets.iter().any(|set| true_items(set) > 1) {
                         continue;
                     }
-                    let sum: i64 = (0..weights.len())
-                        .filter(|i| mask >> i & 1 == 1)
-                        .map(|i| weights[i])
-                        .sum();
+                    let (sum, fixed) = assignment(weights, &vars, mask);
                     let expected = allowed.iter().any(|&(a, b)| a <= sum && sum <= b);
-                    let fixed: Vec<CnfLit> = vars
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &v)| signed(v, mask >> i & 1 == 1))
-                        .collect();
                     let what = format!("{what} mask {mask:b}");
                     match root {
                         Value::Lit(r) => assert_forced(&cnf, &fixed, &[r], &[expected], &what),
