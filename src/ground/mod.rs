@@ -187,10 +187,21 @@ fn check_late_satisfied_disjunctions(program: &GroundProgram) -> Result<(), Diag
 }
 
 /// Refuses an `#external` atom whose status clasp decides by the order of clingo's output
-/// statements ([`GroundProgram::order_dependent_external`]), at the first `#external`
-/// statement of its predicate.
+/// statements ([`GroundProgram::order_dependent_external`]) or by how gringo translates a
+/// choice that chooses it under its own condition ([`GroundProgram::self_chosen_external`]),
+/// at the first `#external` statement of its predicate.
 fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Result<(), Diagnostic> {
-    let Some(atom) = program.order_dependent_external() else {
+    let (atom, why) = if let Some(atom) = program.order_dependent_external() {
+        let why = "every rule defining it may support nothing once clasp reads it (an integrity \
+                   constraint falsifies its body or forbids the atom a choice rule defines, or a \
+                   disjunction written last negates the atom in its body), and whether it then \
+                   stays external depends on the order of clingo's output statements";
+        (atom, why)
+    } else if let Some(atom) = program.self_chosen_external() {
+        let why = "a choice chooses it under a condition that holds the atom itself, and \
+                   whether it stays external depends on how gringo translates the choice";
+        (atom, why)
+    } else {
         return Ok(());
     };
     let sym = program.atom_sym(atom);
@@ -214,10 +225,7 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
         .or_else(|| externals().next())
         .map(|e| e.span.clone());
     let message = format!(
-        "#external {}: every rule defining it may support nothing once clasp reads it (an \
-         integrity constraint falsifies its body or forbids the atom a choice rule defines, or \
-         a disjunction written last negates the atom in its body), and whether it then stays \
-         external depends on the order of clingo's output statements (not supported)",
+        "#external {}: {why} (not supported)",
         program.symbols.to_string(sym)
     );
     let span = span.unwrap_or(syntax::ast::Span {

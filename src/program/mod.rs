@@ -694,6 +694,32 @@ impl GroundProgram {
             .collect()
     }
 
+    /// An `#external` atom that a choice element chooses under a condition holding the atom
+    /// itself, where clingo's answer is not known to match aspsat's. Read as clasp does: in a
+    /// choice without bounds or body, the atom alone as condition (the element is dropped by
+    /// [`GroundProgram::drop_external_tautologies`], the atom stays external), and other
+    /// conditions in a choice of several elements without bounds or body (the status ends:
+    /// `#external q. [true]  {q : q, s ; r}. {s}.` has q false). Refused: a single element
+    /// with more in its condition (`{q : q, s}. {s}.` keeps q true in clingo), and bounds or a
+    /// body (`{q : q ; r} 1.` has the one answer set {q}); how gringo translates the choice
+    /// decides, and the ground program does not tell. (The atom in the rule's body is the
+    /// grounder's: see `tests/programs/external_choice_own_body.lp`.)
+    pub fn self_chosen_external(&self) -> Option<AtomId> {
+        self.rules.iter().find_map(|r| {
+            let Head::Choice { elems, guards } = &r.head else {
+                return None;
+            };
+            let plain = guards.is_empty() && r.body.is_empty();
+            elems.iter().map(|e| e.atom).find(|&a| {
+                let own = Lit::pos(a);
+                let in_cond = elems.iter().any(|e| e.atom == a && e.cond.contains(&own));
+                let dropped = plain && elems.iter().all(|e| e.atom != a || e.cond == [own]);
+                let status_ends = plain && elems.len() >= 2;
+                self.is_external(a) && in_cond && !dropped && !status_ends
+            })
+        })
+    }
+
     /// An `#external` atom whose status clasp decides by the order of clingo's output
     /// statements (see [`GroundProgram::clasp_read_drops`]), to be refused.
     pub fn order_dependent_external(&self) -> Option<AtomId> {
