@@ -791,22 +791,13 @@ impl GroundProgram {
             let is_shifted = shifted.get(i).copied();
             // A choice element of an external atom conditioned on that atom alone, in a choice
             // without bounds or body: gringo writes `{q} :- q.`, which clasp drops (`#external
-            // q. [true]  {q : q}.` has `q` true in clingo; with another literal in the body,
-            // `{q : q, s}. {s}.`, the rule ends `q`'s status, and with bounds the element
-            // counts: both kept).
+            // q. [true]  {q : q}.` has `q` true in clingo; other shapes are refused or end the
+            // status: [`GroundProgram::self_chosen_external`]).
             if let Head::Choice { elems, guards } = &mut r.head
                 && guards.is_empty()
                 && r.body.is_empty()
             {
-                let external_values = &self.external_values;
-                elems.retain(|e| {
-                    let own = e.cond
-                        == [Lit {
-                            atom: e.atom,
-                            polarity: Polarity::Pos,
-                        }];
-                    !(own && external_values.contains_key(&e.atom))
-                });
+                elems.retain(|e| !(e.cond == [Lit::pos(e.atom)] && self.is_external(e.atom)));
             }
             let tautology = match &r.head {
                 _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
