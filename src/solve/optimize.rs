@@ -17,6 +17,7 @@ use super::{
 use crate::cnf::{Cnf, CnfLit};
 use crate::program::GroundProgram;
 use crate::translate::pb::PbEncoder;
+use crate::translate::pb::surrogate::Surrogates;
 use crate::translate::{EncodingStats, Translation, Value};
 
 /// clingo's `--opt-mode`.
@@ -70,6 +71,8 @@ pub(crate) struct Extension<'a> {
     forwarded: usize,
     pub backend: &'a mut dyn SatBackend,
     pb: PbEncoder,
+    /// The bounds combined with the sums the program bounds.
+    surrogates: Surrogates,
     /// What the bounds' encodings added.
     pub stats: EncodingStats,
 }
@@ -85,6 +88,7 @@ impl<'a> Extension<'a> {
             forwarded: 0,
             backend,
             pb,
+            surrogates: Surrogates::new(&tr.linear, tr.amo.clone()),
             stats: EncodingStats::default(),
         }
     }
@@ -106,6 +110,31 @@ impl<'a> Extension<'a> {
         self.stats.pb_vars += vars;
         self.flush();
         v
+    }
+
+    /// The assumptions that make the solver look for a model with `Σ level ≤ bound`: the
+    /// bound's literal and its surrogates' ([`Surrogates`]); `None` when none can exist.
+    fn bound_assumptions(&mut self, terms: &[(Value, i64)], bound: i64) -> Option<Vec<CnfLit>> {
+        let l = match self.at_most(terms, bound) {
+            Value::True => return Some(Vec::new()),
+            Value::False => return None,
+            Value::Lit(l) => l,
+        };
+        let surrogates = &mut self.surrogates;
+        let (implied, clauses, vars) =
+            EncodingStats::measure(&mut self.cnf, |cnf| surrogates.at_most(cnf, terms, bound));
+        self.stats.pb_clauses += clauses;
+        self.stats.pb_vars += vars;
+        self.flush();
+        let mut assumptions = vec![l];
+        for v in implied {
+            match v {
+                Value::True => {}
+                Value::False => return None,
+                Value::Lit(s) => assumptions.push(s),
+            }
+        }
+        Some(assumptions)
     }
 
     /// Requires `Σ level ≤ bound` for good (a level fixed at its optimum).
@@ -249,10 +278,9 @@ pub fn optimize(
         loop {
             let assumptions: Vec<CnfLit> = match &best {
                 None => Vec::new(),
-                Some(b) => match ext.at_most(&level.terms, b[level_index] - 1) {
-                    Value::True => Vec::new(),
-                    Value::False => break,
-                    Value::Lit(l) => vec![l],
+                Some(b) => match ext.bound_assumptions(&level.terms, b[level_index] - 1) {
+                    Some(assumptions) => assumptions,
+                    None => break,
                 },
             };
             let Some(model) = search.next(ext.backend, &assumptions)? else {

@@ -1,6 +1,7 @@
 //! The choice of cardinality and pseudo-Boolean encodings, and what they cost.
 
 use super::card::{self, CardEncoding};
+use super::pb::surrogate::ReifiedSum;
 use super::pb::{PbEncoder, PbEncoding};
 use super::{Builder, Value};
 use crate::cnf::{Cnf, CnfLit};
@@ -43,6 +44,10 @@ pub(super) struct Encoders {
     options: EncodingOptions,
     pb: PbEncoder,
     pub(super) stats: EncodingStats,
+    /// Every sum encoded, with its literal, when `record_sums`: those the CNF asserts bound
+    /// the optimizer's surrogates ([`super::pb::surrogate`]).
+    pub(super) sums: Vec<ReifiedSum>,
+    pub(super) record_sums: bool,
 }
 
 impl Encoders {
@@ -51,6 +56,8 @@ impl Encoders {
             options,
             pb: PbEncoder::new(options.pb),
             stats: EncodingStats::default(),
+            sums: Vec::new(),
+            record_sums: false,
         }
     }
     /// The "at most one" sets the pseudo-Boolean encodings may rely on.
@@ -78,6 +85,13 @@ impl Builder<'_> {
             EncodingStats::measure(&mut self.cnf, |cnf| pb.sum_in(cnf, items, allowed));
         self.encoders.stats.pb_clauses += clauses;
         self.encoders.stats.pb_vars += vars;
+        if let (Value::Lit(lit), true) = (v, self.encoders.record_sums) {
+            self.encoders.sums.push(ReifiedSum {
+                items: items.to_vec(),
+                allowed: allowed.to_vec(),
+                lit,
+            });
+        }
         v
     }
 }

@@ -51,6 +51,8 @@ impl IncrementalTranslation {
                 externals: Vec::new(),
                 // steps may add rules to any choice's body: no sets
                 amo: Default::default(),
+                // no surrogate bounds for the optimizer (see `asserted_bounds`)
+                linear: Vec::new(),
             },
             conjunctions: HashMap::new(),
             encoders: Some(super::encoding::Encoders::new(encodings)),

@@ -102,6 +102,9 @@ pub struct Translation {
     /// The "at most one" sets among the atoms' literals that every model of the CNF respects
     /// (for the optimizer's bounds: [`pb::AmoSets`]).
     pub amo: pb::AmoSets,
+    /// Upper bounds of sums that every model of the CNF respects (the program's `#sum`
+    /// constraints), for the optimizer's surrogate bounds ([`pb::surrogate`]).
+    pub linear: Vec<pb::surrogate::LinearBound>,
 }
 
 /// The clauses and variables one part of the translation added to the CNF (`--stats=2`).
@@ -799,6 +802,8 @@ pub fn translate(
         encoders: encoding::Encoders::new(encodings),
         defined: vec![false; n],
     };
+    // the optimizer combines its bounds with the sums the program bounds
+    b.encoders.record_sums = !program.minimize.is_empty();
     // The reduct check of minimality reads the rules' heads as variables: no atom is defined
     // by its bodies there.
     let definitions = if needs_minimality {
@@ -865,8 +870,10 @@ pub fn translate(
             _ => None,
         })
         .collect();
+    let linear = pb::surrogate::asserted_bounds(&b.cnf, &b.encoders.sums);
     Ok(Translation {
         externals,
+        linear,
         cnf: b.cnf,
         atoms: b.atoms,
         shown,

@@ -29,6 +29,7 @@ pub(crate) mod adder;
 pub(crate) mod amo;
 pub(crate) mod bdd;
 pub(crate) mod gte;
+pub mod surrogate;
 
 pub use adder::BinarySum;
 pub use amo::AmoSets;
