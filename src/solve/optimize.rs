@@ -8,6 +8,8 @@
 //! what the remaining items may still add, so they mean the same under every bound) and a new
 //! bound adds only the nodes it is the first to reach; the adder network of a level is built
 //! once, and each bound then costs only a comparator (a chain of gates over the sum's bits).
+//! Each bound comes with its surrogates: its combinations with the sums the program bounds
+//! ([`Surrogates`]), assumed beside it.
 
 use super::core_guided;
 use super::{
