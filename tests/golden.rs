@@ -446,6 +446,30 @@ fn golden_answer_sets_every_encoding() {
     );
 }
 
+/// Both ways of minimizing a level, model-improving and core-guided, give the same optima and
+/// optimal answer sets (`auto` takes one of them per level).
+#[test]
+fn golden_optima_every_strategy() {
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for name in programs().into_iter().filter(|n| n.starts_with("opt_")) {
+        for strategy in ["bb", "usc"] {
+            runs += 1;
+            if let Outcome::Fail(msg) = check_program(&name, &["--opt-strategy", strategy]) {
+                println!("MISMATCH tests/programs/{name}: {msg}\n");
+                failures.push(format!("{name} ({strategy})"));
+            }
+        }
+    }
+    assert!(runs >= 2 * 30, "only {runs} runs");
+    assert!(
+        failures.is_empty(),
+        "{} run(s) failed: {}",
+        failures.len(),
+        failures.join(", ")
+    );
+}
+
 /// The corpus itself is well-formed: every program has a golden whose args match its
 /// `%! args:` line, every program starts with a `%` comment, and there is no stray golden.
 /// (This test needs no aspsat binary.)

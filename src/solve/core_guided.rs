@@ -173,7 +173,10 @@ pub(crate) fn minimize_level(
             // Unsatisfiable without assumptions: the program has no model.
             return Ok(LevelResult::Unsatisfiable);
         }
-        let core: Vec<CnfLit> = core.iter().map(|&a| -a).collect();
+        let mut core: Vec<CnfLit> = core.iter().map(|&a| -a).collect();
+        // each literal pays `min` once, however often the back end lists it
+        core.sort_unstable();
+        core.dedup();
         let min = core
             .iter()
             .map(|l| weight[l])
@@ -188,9 +191,14 @@ pub(crate) fn minimize_level(
             if let Some(&(s, k)) = of_sum.get(l)
                 && let Some(next) = output(ext, &mut sums[s], k + 1)
             {
-                *weight.entry(next).or_default() += min;
+                // The next count may be a soft literal already (an earlier core took this
+                // sum's count before): it gains the weight, and is assumed once.
+                let w = weight.entry(next).or_default();
+                if *w == 0 {
+                    order.push(next);
+                }
+                *w += min;
                 of_sum.insert(next, (s, k + 1));
-                order.push(next);
             }
         }
         if core.len() == 1 {
