@@ -921,6 +921,8 @@ class Gen:
             out.append(self.statement())
         if self.on("choice", 0.2):
             out[1:1] = self.at_most_one_sums()
+        if self.on("minimize", 0.12):
+            out[1:1] = self.weighted_selection()
         if self.on("include", 0.6):
             at = self.rng.randint(1, len(out))
             out[at:at] = self.include()
@@ -973,6 +975,42 @@ class Gen:
         else:
             sums = [f"#{use}{{ {weight}@{self.rng.randint(1, 2)},{scope} : {atom} }}."]
         return [choice] + sums
+
+    def weighted_selection(self):
+        """A knapsack-like selection: items with weights of both signs, sums over the chosen
+        (or unchosen) items bounded by every guard, and two or three priority levels over the
+        same atoms, with weights of both signs (the optimizer's surrogate bounds combine a level
+        with the sums; its cores meet totalizer counts again across levels)."""
+        self.tag("minimize.selection")
+        n = self.rng.randint(4, 11)
+        lines = [f"x(1..{n})."]
+        facts = []
+        for i in range(1, n + 1):
+            facts.append(f"w({i},{self.rng.randint(-4, 9)}). u({i},{self.rng.randint(0, 5)}).")
+        lines.append(" ".join(facts))
+        lines.append(self.pick(["{ in(I) } :- x(I).", "{ in(I) : x(I) }.", "1 { in(I) : x(I) }."]))
+        element = lambda f: self.pick([f"{f.upper()},I : in(I), {f}(I,{f.upper()})",
+                                       f"{f.upper()},I : not in(I), {f}(I,{f.upper()})"])
+        for _ in range(self.rng.randint(1, 3)):
+            agg = self.pick(["#sum", "#sum", "#sum+"])
+            op = self.pick(CMP)
+            elements = element(self.pick(["w", "u"]))
+            lines.append(f":- {agg}{{ {elements} }} {op} {self.rng.randint(-3, 20)}.")
+        for level in range(self.rng.randint(1, 3)):
+            f = self.pick(["w", "u"])
+            how = self.pick(["#minimize", "#maximize", "weak"])
+            self.tag(f"minimize.selection.{how.strip('#')}")
+            if how == "weak":
+                lit = self.pick(["in(I)", "not in(I)"])
+                lines.append(f":~ {lit}, {f}(I,W). [W@{level},I]")
+            else:
+                lines.append(f"{how}{{ {element(f).replace(',I', f'@{level},I', 1)} }}.")
+        if self.chance(0.5):
+            # both strategies on levels where `auto` would take the other one
+            strategy = self.pick(["usc", "bb"])
+            self.tag(f"minimize.selection.{strategy}")
+            self.options.append(f"--opt-strategy={strategy}")
+        return lines
 
     def comments(self, text):
         """`text` with comments in some of the spaces between tokens (never inside strings)."""
