@@ -83,7 +83,10 @@ impl Builder<'_> {
             .into_iter()
             .map(|(a, b)| self.and([a, b]))
             .collect();
-        self.or(alternatives)
+        let v = self.or(alternatives);
+        let open: Vec<(Value, i64)> = inputs.iter().map(|&l| (Value::Lit(l), 1)).collect();
+        self.record_sum(&open, &runs, v);
+        v
     }
 
     fn sum(

@@ -85,6 +85,13 @@ impl Builder<'_> {
             EncodingStats::measure(&mut self.cnf, |cnf| pb.sum_in(cnf, items, allowed));
         self.encoders.stats.pb_clauses += clauses;
         self.encoders.stats.pb_vars += vars;
+        self.record_sum(items, allowed, v);
+        v
+    }
+
+    /// Records that `v` is equivalent to `Σ items ∈ allowed` (sums and counts), for the
+    /// optimizer's surrogate bounds.
+    pub(super) fn record_sum(&mut self, items: &[(Value, i64)], allowed: &[(i64, i64)], v: Value) {
         if let (Value::Lit(lit), true) = (v, self.encoders.record_sums) {
             self.encoders.sums.push(ReifiedSum {
                 items: items.to_vec(),
@@ -92,6 +99,5 @@ impl Builder<'_> {
                 lit,
             });
         }
-        v
     }
 }
