@@ -1,4 +1,4 @@
-//! Surrogate bounds: an optimizer bound combined with a sum the program bounds.
+//! Surrogate bounds: an optimizer bound combined with a sum or count the program bounds.
 //!
 //! Model-improving search proves a level optimal by an unsatisfiable call under
 //! `Σ level ≤ b`. Where the program also bounds a sum over the same atoms (a knapsack's
