@@ -775,9 +775,10 @@ impl GroundProgram {
         let disjunctions = std::mem::take(&mut self.disjunctions);
         for d in disjunctions {
             let heads_external = d.elems.iter().any(|e| self.is_external(e.atom));
-            // (gringo translates a disjunction with a condition differently: `q ; s : t :- q.`
-            // ends `q`'s status in clingo)
-            let plain = d.elems.iter().all(|e| e.cond.is_empty());
+            // (gringo translates a disjunction with a condition or a conjunction differently,
+            // through auxiliary atoms whose rules clasp keeps: `q ; s : t :- q.` and `q(1;1) ;
+            // s :- q(1).` end `q(1)`'s status in clingo)
+            let plain = !d.written_last && d.elems.iter().all(|e| e.cond.is_empty());
             let tautology = plain && d.members.iter().any(|&m| positive(&d.body, m));
             if heads_external && tautology {
                 shifted_away.extend(d.shifted_rules());
