@@ -800,6 +800,17 @@ impl GroundProgram {
             {
                 elems.retain(|e| !(e.cond == [Lit::pos(e.atom)] && self.is_external(e.atom)));
             }
+            // An external atom chosen by a choice without bounds whose body has its negation:
+            // clasp takes it out of the head (as from `a :- not a.`, see
+            // [`GroundProgram::negates_external_head`]), so it stays external (`#external p.
+            // [free]  {p} :- not p.` has {} and {p} in clingo; gringo translates a choice with
+            // bounds through auxiliary atoms, and there the rule ends the status).
+            if let Head::Choice { elems, guards } = &mut r.head
+                && guards.is_empty()
+            {
+                let negated = |a: AtomId| r.body.contains(&BodyElem::Lit(Lit::not(a)));
+                elems.retain(|e| !(self.is_external(e.atom) && negated(e.atom)));
+            }
             let tautology = match &r.head {
                 _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
                 Head::Atom(a) => self.is_external(*a) && positive(&r.body, *a),
