@@ -108,10 +108,15 @@ impl<'a> Extension<'a> {
         let pb = &mut self.pb;
         let (v, clauses, vars) =
             EncodingStats::measure(&mut self.cnf, |cnf| pb.at_most(cnf, terms, bound));
+        self.count_and_flush(clauses, vars);
+        v
+    }
+
+    /// Counts what a bound's encodings added, and hands it to the backend.
+    fn count_and_flush(&mut self, clauses: usize, vars: usize) {
         self.stats.pb_clauses += clauses;
         self.stats.pb_vars += vars;
         self.flush();
-        v
     }
 
     /// The assumptions that make the solver look for a model with `Σ level ≤ bound`: the
@@ -125,9 +130,7 @@ impl<'a> Extension<'a> {
         let surrogates = &mut self.surrogates;
         let (implied, clauses, vars) =
             EncodingStats::measure(&mut self.cnf, |cnf| surrogates.at_most(cnf, terms, bound));
-        self.stats.pb_clauses += clauses;
-        self.stats.pb_vars += vars;
-        self.flush();
+        self.count_and_flush(clauses, vars);
         let mut assumptions = vec![l];
         for v in implied {
             match v {
