@@ -102,8 +102,8 @@ pub struct Translation {
     /// The "at most one" sets among the atoms' literals that every model of the CNF respects
     /// (for the optimizer's bounds: [`pb::AmoSets`]).
     pub amo: pb::AmoSets,
-    /// Upper bounds of sums that every model of the CNF respects (the program's `#sum`
-    /// constraints), for the optimizer's surrogate bounds ([`pb::surrogate`]).
+    /// Upper bounds of sums that every model of the CNF respects (the program's `#sum` and
+    /// `#count` constraints), for the optimizer's surrogate bounds ([`pb::surrogate`]).
     pub linear: Vec<pb::surrogate::LinearBound>,
 }
 
