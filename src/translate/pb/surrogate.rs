@@ -15,7 +15,7 @@
 use super::{AmoSets, Intervals, bdd};
 use crate::cnf::{Cnf, CnfLit};
 use crate::translate::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// `Σ items ≤ bound`, holding in every model of a CNF.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub fn asserted_bounds(cnf: &Cnf, sums: &[ReifiedSum]) -> Vec<LinearBound> {
     if sums.is_empty() {
         return Vec::new();
     }
-    let units: std::collections::HashSet<CnfLit> = cnf
+    let units: HashSet<CnfLit> = cnf
         .clauses()
         .filter(|c| c.len() == 1)
         .map(|c| c[0])
@@ -215,12 +215,6 @@ fn combine_canonical(
     Some(LinearBound { items, bound })
 }
 
-/// The surrogate of `Σ level ≤ bound` and `other` (see [`combine_canonical`]).
-pub fn combine(level: &[(Value, i64)], bound: i64, other: &LinearBound) -> Option<LinearBound> {
-    let c = Canonical::new(&other.items)?;
-    combine_canonical(&Canonical::new(level)?, bound, &c, other.bound)
-}
-
 /// At most this many surrogates accompany one bound.
 const MAX_PER_BOUND: usize = 4;
 
@@ -292,6 +286,12 @@ mod tests {
 
     fn lit(v: i32) -> Value {
         Value::Lit(v)
+    }
+
+    /// The surrogate of `Σ level ≤ bound` and `other` (see [`combine_canonical`]).
+    fn combine(level: &[(Value, i64)], bound: i64, other: &LinearBound) -> Option<LinearBound> {
+        let c = Canonical::new(&other.items)?;
+        combine_canonical(&Canonical::new(level)?, bound, &c, other.bound)
     }
 
     /// Every 0/1 assignment of variables 1..=n.
