@@ -410,34 +410,26 @@ fn golden_answer_sets() {
     }
 }
 
-/// Every cardinality and pseudo-Boolean encoding gives the same answer sets (and optima) on the
-/// programs that use them: aggregates, optimization, choice bounds.
-#[test]
-fn golden_answer_sets_every_encoding() {
-    let cards = ["totalizer", "seqcounter", "sortnet", "auto"];
-    let pbs = ["bdd", "adder", "gte", "auto"];
+/// Checks every program `selected` picks under each of `variants` (extra arguments and their
+/// label), and fails with the list of failed runs; at least `min_runs` must run.
+fn check_variants(
+    selected: impl Fn(&str) -> bool,
+    variants: &[(Vec<&str>, String)],
+    min_runs: usize,
+) {
     let mut failures = Vec::new();
     let mut runs = 0;
-    for name in programs() {
-        if !["agg_", "opt_", "choice_bounds"]
-            .iter()
-            .any(|p| name.starts_with(p))
-        {
-            continue;
-        }
-        for card in cards {
-            for pb in pbs {
-                let extra = ["--card-encoding", card, "--pb-encoding", pb];
-                runs += 1;
-                if let Outcome::Fail(msg) = check_program(&name, &extra) {
-                    println!("MISMATCH tests/programs/{name}: {msg}\n");
-                    failures.push(format!("{name} ({card}, {pb})"));
-                }
+    for name in programs().into_iter().filter(|n| selected(n)) {
+        for (extra, label) in variants {
+            runs += 1;
+            if let Outcome::Fail(msg) = check_program(&name, extra) {
+                println!("MISMATCH tests/programs/{name}: {msg}\n");
+                failures.push(format!("{name} ({label})"));
             }
         }
     }
-    println!("encodings: {runs} runs, {} failed", failures.len());
-    assert!(runs >= 12 * 30, "only {runs} runs");
+    println!("{runs} runs, {} failed", failures.len());
+    assert!(runs >= min_runs, "only {runs} runs");
     assert!(
         failures.is_empty(),
         "{} run(s) failed: {}",
@@ -446,28 +438,38 @@ fn golden_answer_sets_every_encoding() {
     );
 }
 
+/// Every cardinality and pseudo-Boolean encoding gives the same answer sets (and optima) on the
+/// programs that use them: aggregates, optimization, choice bounds.
+#[test]
+fn golden_answer_sets_every_encoding() {
+    let cards = ["totalizer", "seqcounter", "sortnet", "auto"];
+    let pbs = ["bdd", "adder", "gte", "auto"];
+    let variants: Vec<(Vec<&str>, String)> = cards
+        .iter()
+        .flat_map(|&card| {
+            pbs.iter().map(move |&pb| {
+                let extra = vec!["--card-encoding", card, "--pb-encoding", pb];
+                (extra, format!("{card}, {pb}"))
+            })
+        })
+        .collect();
+    let selected = |name: &str| {
+        ["agg_", "opt_", "choice_bounds"]
+            .iter()
+            .any(|p| name.starts_with(p))
+    };
+    check_variants(selected, &variants, 12 * 30);
+}
+
 /// Both ways of minimizing a level, model-improving and core-guided, give the same optima and
 /// optimal answer sets (`auto` takes one of them per level).
 #[test]
 fn golden_optima_every_strategy() {
-    let mut failures = Vec::new();
-    let mut runs = 0;
-    for name in programs().into_iter().filter(|n| n.starts_with("opt_")) {
-        for strategy in ["bb", "usc"] {
-            runs += 1;
-            if let Outcome::Fail(msg) = check_program(&name, &["--opt-strategy", strategy]) {
-                println!("MISMATCH tests/programs/{name}: {msg}\n");
-                failures.push(format!("{name} ({strategy})"));
-            }
-        }
-    }
-    assert!(runs >= 2 * 30, "only {runs} runs");
-    assert!(
-        failures.is_empty(),
-        "{} run(s) failed: {}",
-        failures.len(),
-        failures.join(", ")
-    );
+    let variants: Vec<(Vec<&str>, String)> = ["bb", "usc"]
+        .iter()
+        .map(|&s| (vec!["--opt-strategy", s], s.to_string()))
+        .collect();
+    check_variants(|name| name.starts_with("opt_"), &variants, 2 * 30);
 }
 
 /// The corpus itself is well-formed: every program has a golden whose args match its

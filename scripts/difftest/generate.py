@@ -984,7 +984,7 @@ class Gen:
 
     def weighted_selection(self):
         """A knapsack-like selection: items with weights of both signs, sums over the chosen
-        (or unchosen) items bounded by every guard, and two or three priority levels over the
+        (or unchosen) items bounded by every guard, and one to three priority levels over the
         same atoms, with weights of both signs (the optimizer's surrogate bounds combine a level
         with the sums; its cores meet totalizer counts again across levels)."""
         self.tag("minimize.selection")
