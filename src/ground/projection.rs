@@ -5,8 +5,11 @@
 //! enumerates the condition but reports only the distinct values of the variables it deems
 //! *important*: those of the head atom (an interval in it counts as its fresh variable, not as
 //! the variables of its bounds), the rule's global variables, and those of condition literals
-//! whose predicate is not *positively stratified* (not computed entirely by normal rules from
-//! facts, so that its atoms are facts once grounded). The other condition variables are
+//! that are not *positively stratified*: that depend on a definition not computed entirely by
+//! normal rules from facts (whose atoms would be facts once grounded), where a literal depends
+//! on the definitions whose heads it may unify with and on every one written after the rule
+//! ([`Definitions::class`]). A negated head (`not p(Z) : d(Z)`) is no atom the element defines:
+//! its variables count only as those of a condition literal. The other condition variables are
 //! projected away: for each important binding only the first solution of the condition (in
 //! gringo's order) is reported. The element a head joins is named by the condition variables
 //! that occur in some head, so when a head does not mention such a variable it joins only the
@@ -30,7 +33,7 @@ use super::term::{self, CTerm, EvalError, VarId};
 use super::unpool::{self, expand_term};
 use crate::symbol::{Sym, SymbolTable};
 use crate::syntax::ast::*;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// What gringo knows about a predicate's atoms when it grounds a rule using it.
 #[derive(Debug)]
@@ -53,9 +56,12 @@ pub struct Definitions {
     /// By predicate as written (no predicate or name is interned before compilation: their
     /// numbering orders the ground program).
     kinds: HashMap<Key, Kind>,
-    /// The head atoms of each predicate's rules (pools expanded), with their statements and
-    /// whether they are facts.
-    heads: HashMap<Key, Vec<(Span, Term, bool)>>,
+    /// The head atoms of each predicate's rules (pools expanded).
+    heads: HashMap<Key, Vec<HeadDef>>,
+    /// The names `#const` defines: a head term of such a name may be anything.
+    constants: HashSet<String>,
+    /// The place in the part of each statement with a head.
+    positions: HashMap<SpanKey, usize>,
     no_atoms: Kind,
 }
 
@@ -94,26 +100,53 @@ impl Definitions {
             return Seen::Nothing;
         };
         let mut seen = Seen::Nothing;
-        for (statement, head, fact) in heads {
-            if statement != own {
-                if !fact {
-                    return Seen::Atoms;
-                }
+        for head in heads
+            .iter()
+            .filter(|h| h.unifies(atom, syms, &self.constants))
+        {
+            if &head.statement != own && head.fact {
                 seen = Seen::Facts;
-            } else if match head {
-                Term::Fun { args, .. } => {
-                    args.len() == atom.args.len()
-                        && args
-                            .iter()
-                            .zip(&atom.args)
-                            .all(|(a, t)| may_unify(t, a, syms))
-                }
-                _ => true,
-            } {
+            } else {
                 return Seen::Atoms;
             }
         }
         seen
+    }
+
+    /// How gringo classifies a condition literal over `atom` in statement `own`: by the heads
+    /// it may unify with (its dependencies in gringo's analysis), not by its predicate as a
+    /// whole: with `q(1) ; p((1;Y)) : d(Y), not q((Y,1)).`, `q((3,1)) :- d(_).` is the only
+    /// rule `not q((Y,1))` depends on, so it is positively stratified and Y is projected
+    /// although q also has a disjunctive rule (differential seed 218 #293). But a definition
+    /// written after `own` counts whether it unifies or not (clingo 5.8.3: `{q(f)}.` before
+    /// the disjunction leaves the literal positively stratified, after it does not).
+    pub fn class(
+        &self,
+        atom: &ir::Atom,
+        own: &Span,
+        preds: &ir::PredTable,
+        syms: &SymbolTable,
+    ) -> Class {
+        let sig = preds.sigs[atom.pred];
+        let name = syms.name_str(sig.name);
+        if name.starts_with('#') {
+            return Class::Unknown;
+        }
+        let key = (name.to_string(), sig.arity, sig.negative);
+        let own_position = self.positions.get(&span_key(own)).copied();
+        let mut class = Class::Determined;
+        for head in self.heads.get(&key).into_iter().flatten() {
+            if &head.statement == own {
+                if head.unifies(atom, syms, &self.constants) {
+                    class = Class::Open;
+                }
+            } else if head.unifies(atom, syms, &self.constants)
+                || own_position.is_none_or(|p| head.position > p)
+            {
+                class = class.max(head.class);
+            }
+        }
+        class
     }
 
     /// Whether `statements` have a disjunction or a negated head element with a condition, the
@@ -141,7 +174,7 @@ impl Definitions {
         let mut keys: Vec<Key> = defs.iter().map(|d| d.key.clone()).collect();
         for d in &defs {
             if let Def::Normal(body) = &d.def {
-                keys.extend(body.iter().cloned());
+                keys.extend(body.iter().map(|(k, _)| k.clone()));
             }
         }
         keys.sort();
@@ -153,23 +186,11 @@ impl Definitions {
             let k = index[&d.key];
             match &d.def {
                 Def::Other => open[k] = true,
-                Def::Normal(body) => edges[k].extend(body.iter().map(|b| index[b])),
+                Def::Normal(body) => edges[k].extend(body.iter().map(|(b, _)| index[b])),
                 Def::Fact { .. } => {}
             }
         }
-        // Components come dependencies first: a predicate is open when something it depends
-        // on is, unknown when it is recursive or depends on an unknown one.
-        let mut unknown = vec![false; keys.len()];
-        for comp in crate::scc::tarjan(&edges) {
-            let recursive = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
-            let reaches = |flags: &[bool]| comp.iter().any(|&k| edges[k].iter().any(|&d| flags[d]));
-            let is_open = comp.iter().any(|&k| open[k]) || reaches(&open);
-            let is_unknown = !is_open && (recursive || reaches(&unknown));
-            for &k in &comp {
-                open[k] = is_open;
-                unknown[k] = is_unknown;
-            }
-        }
+        let unknown = propagate(&edges, &mut open);
         let mut kinds = HashMap::new();
         for (i, key) in keys.iter().enumerate() {
             let kind = if open[i] {
@@ -185,33 +206,212 @@ impl Definitions {
             };
             kinds.insert(key.clone(), kind);
         }
-        let mut heads: HashMap<Key, Vec<(Span, Term, bool)>> = HashMap::new();
-        for d in defs {
+        let constants: HashSet<String> = compiler
+            .consts
+            .values
+            .keys()
+            .chain(compiler.consts.undefined.keys())
+            .cloned()
+            .collect();
+        let classes = classify_heads(&defs, &constants);
+        let mut positions = HashMap::new();
+        let mut heads: HashMap<Key, Vec<HeadDef>> = HashMap::new();
+        for (d, class) in defs.into_iter().zip(classes) {
             let fact = matches!(d.def, Def::Fact { .. });
-            heads
-                .entry(d.key)
-                .or_default()
-                .push((d.statement, d.head, fact));
+            positions.insert(span_key(&d.statement), d.position);
+            heads.entry(d.key).or_default().push(HeadDef {
+                position: d.position,
+                statement: d.statement,
+                term: d.head,
+                fact,
+                class,
+            });
         }
         Definitions {
             kinds,
             heads,
+            constants,
+            positions,
             no_atoms: Kind::Facts(Vec::new()),
+        }
+    }
+}
+
+/// Where a statement starts: it names the statement.
+type SpanKey = (std::sync::Arc<str>, u32, u32);
+
+fn span_key(span: &Span) -> SpanKey {
+    (span.file.clone(), span.start_line, span.start_col)
+}
+
+/// One head atom of a program part (one alternative of its pools).
+struct HeadDef {
+    statement: Span,
+    position: usize,
+    term: Term,
+    fact: bool,
+    class: Class,
+}
+
+impl HeadDef {
+    /// Whether a compiled atom of the same predicate may unify with this head.
+    fn unifies(&self, atom: &ir::Atom, syms: &SymbolTable, constants: &HashSet<String>) -> bool {
+        match &self.term {
+            Term::Fun { args, .. } => {
+                args.len() == atom.args.len()
+                    && args
+                        .iter()
+                        .zip(&atom.args)
+                        .all(|(a, t)| may_unify(t, a, syms, constants))
+            }
+            _ => true,
+        }
+    }
+}
+
+/// What gringo's dependency analysis makes of the atoms of a head, or of a literal depending
+/// on heads (the greatest of theirs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// Positively stratified: computed by normal rules from facts, facts once grounded.
+    Determined,
+    /// Recursive (or auxiliary): not classified here.
+    Unknown,
+    /// Not positively stratified (a choice, disjunction, head aggregate, external, or a rule
+    /// with an aggregate or conditional literal in its body, or depending on one).
+    Open,
+}
+
+/// Components come dependencies first: a node is open when something it depends on is,
+/// unknown when it is recursive or depends on an unknown one. Returns the unknown flags.
+fn propagate(edges: &[Vec<usize>], open: &mut [bool]) -> Vec<bool> {
+    let mut unknown = vec![false; edges.len()];
+    for comp in crate::scc::tarjan(edges) {
+        let recursive = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
+        let reaches = |flags: &[bool]| comp.iter().any(|&k| edges[k].iter().any(|&d| flags[d]));
+        let is_open = comp.iter().any(|&k| open[k]) || reaches(open);
+        let is_unknown = !is_open && (recursive || reaches(&unknown));
+        for &k in &comp {
+            open[k] = is_open;
+            unknown[k] = is_unknown;
+        }
+    }
+    unknown
+}
+
+/// The [`Class`] of every definition's head, from a graph over the definitions: a normal
+/// rule depends on the rules (not the facts: they are determined) whose heads its body atoms
+/// may unify with, as gringo's dependency analysis links them.
+fn classify_heads(defs: &[Definition], constants: &HashSet<String>) -> Vec<Class> {
+    let mut rules_by_key: HashMap<&Key, Vec<usize>> = HashMap::new();
+    for (i, d) in defs.iter().enumerate() {
+        if !matches!(d.def, Def::Fact { .. }) {
+            rules_by_key.entry(&d.key).or_default().push(i);
+        }
+    }
+    let mut edges = vec![Vec::new(); defs.len()];
+    let mut open = vec![false; defs.len()];
+    for (i, d) in defs.iter().enumerate() {
+        match &d.def {
+            Def::Other => open[i] = true,
+            Def::Normal(body) => {
+                for (key, atom) in body {
+                    for &j in rules_by_key.get(key).into_iter().flatten() {
+                        if may_unify_written(atom, &defs[j].head, constants) {
+                            edges[i].push(j);
+                        }
+                    }
+                }
+            }
+            Def::Fact { .. } => {}
+        }
+    }
+    let unknown = propagate(&edges, &mut open);
+    (0..defs.len())
+        .map(|i| {
+            if open[i] {
+                Class::Open
+            } else if unknown[i] {
+                Class::Unknown
+            } else {
+                Class::Determined
+            }
+        })
+        .collect()
+}
+
+/// Whether two terms as written may unify: `false` only where they surely differ (see
+/// [`may_unify`]; variables, arithmetic, intervals and constants match anything).
+fn may_unify_written(a: &Term, b: &Term, constants: &HashSet<String>) -> bool {
+    match (a, b) {
+        (Term::Int(x), Term::Int(y)) => x == y,
+        (Term::Str(x), Term::Str(y)) => x == y,
+        (
+            Term::Fun {
+                name: n1,
+                args: a1,
+                negative: g1,
+                ..
+            },
+            Term::Fun {
+                name: n2,
+                args: a2,
+                negative: g2,
+                ..
+            },
+        ) if !a1.is_empty() && !a2.is_empty() => {
+            n1 == n2
+                && g1 == g2
+                && a1.len() == a2.len()
+                && a1
+                    .iter()
+                    .zip(a2)
+                    .all(|(x, y)| may_unify_written(x, y, constants))
+        }
+        (
+            Term::Fun {
+                name: n1,
+                args: a1,
+                negative: g1,
+                ..
+            },
+            Term::Fun {
+                name: n2,
+                args: a2,
+                negative: g2,
+                ..
+            },
+        ) if a1.is_empty() && a2.is_empty() => {
+            let constant = |n: &String| !n.is_empty() && !constants.contains(n);
+            !(constant(n1) && constant(n2)) || (n1 == n2 && g1 == g2)
+        }
+        _ => {
+            let definite = |t: &Term| match t {
+                Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup => true,
+                Term::Fun { name, args, .. } => {
+                    !args.is_empty() || (!name.is_empty() && !constants.contains(name))
+                }
+                _ => false,
+            };
+            let same_kind = std::mem::discriminant(a) == std::mem::discriminant(b);
+            !(definite(a) && definite(b)) || same_kind
         }
     }
 }
 
 /// Whether a term of a compiled atom may unify with a term as written in a head: `false` only
 /// where they surely differ (different numbers, strings, function names or arities, a number
-/// against a function); variables, arithmetic, intervals and constants (which `#const` may
-/// replace) match anything.
-fn may_unify(t: &CTerm, head: &Term, syms: &SymbolTable) -> bool {
+/// against a function); variables, arithmetic, intervals and the names of `constants` (which
+/// `#const` replaces) match anything.
+fn may_unify(t: &CTerm, head: &Term, syms: &SymbolTable, constants: &HashSet<String>) -> bool {
     use crate::symbol::SymData;
     enum Shape<'a> {
         Any,
         Num(i64),
         Str,
         Fun(&'a str, usize, bool),
+        /// A symbolic constant: a function without arguments.
+        Constant(&'a str, bool),
     }
     let head_shape = match head {
         Term::Int(n) => Shape::Num(*n),
@@ -223,22 +423,37 @@ fn may_unify(t: &CTerm, head: &Term, syms: &SymbolTable) -> bool {
             negative,
             ..
         } if !args.is_empty() => Shape::Fun(name, args.len(), *negative),
+        Term::Fun { name, negative, .. } if !name.is_empty() && !constants.contains(name) => {
+            Shape::Constant(name, *negative)
+        }
         _ => Shape::Any,
     };
     let (name, args, negative): (&str, Vec<Option<&CTerm>>, bool) = match t {
         CTerm::Sym(s) => match syms.get(*s) {
             SymData::Num(n) => {
                 return !matches!(head_shape, Shape::Num(m) if m != i64::from(*n))
-                    && !matches!(head_shape, Shape::Str | Shape::Fun(..));
+                    && !matches!(
+                        head_shape,
+                        Shape::Str | Shape::Fun(..) | Shape::Constant(..)
+                    );
             }
-            SymData::Str(_) => return !matches!(head_shape, Shape::Num(_) | Shape::Fun(..)),
+            SymData::Str(_) => {
+                return !matches!(
+                    head_shape,
+                    Shape::Num(_) | Shape::Fun(..) | Shape::Constant(..)
+                );
+            }
             SymData::Fun {
                 name,
                 args,
                 negative,
             } if !args.is_empty() => (syms.name_str(*name), vec![None; args.len()], *negative),
-            SymData::Fun { .. } => {
-                return !matches!(head_shape, Shape::Num(_) | Shape::Str | Shape::Fun(..));
+            SymData::Fun { name, negative, .. } => {
+                return match head_shape {
+                    Shape::Num(_) | Shape::Str | Shape::Fun(..) => false,
+                    Shape::Constant(n, neg) => n == syms.name_str(*name) && neg == *negative,
+                    Shape::Any => true,
+                };
             }
             _ => return true,
         },
@@ -261,9 +476,9 @@ fn may_unify(t: &CTerm, head: &Term, syms: &SymbolTable) -> bool {
                 && args
                     .iter()
                     .zip(hargs)
-                    .all(|(a, h)| a.is_none_or(|a| may_unify(a, h, syms)))
+                    .all(|(a, h)| a.is_none_or(|a| may_unify(a, h, syms, constants)))
         }
-        (Shape::Num(_) | Shape::Str, _) => false,
+        (Shape::Num(_) | Shape::Str | Shape::Constant(..), _) => false,
         _ => true,
     }
 }
@@ -307,8 +522,9 @@ enum Def {
         statement: usize,
         pooled: bool,
     },
-    /// A normal rule (one head atom, a body of plain literals) with its body's predicates.
-    Normal(Vec<Key>),
+    /// A normal rule (one head atom, a body of plain literals) with its body's atoms (pools
+    /// expanded) and their predicates.
+    Normal(Vec<(Key, Term)>),
     /// Any other rule with the predicate in its head.
     Other,
 }
@@ -318,6 +534,8 @@ struct Definition {
     /// The head atom (one alternative of its pools), and the statement it is in.
     head: Term,
     statement: Span,
+    /// The statement's place in the part.
+    position: usize,
     def: Def,
 }
 
@@ -333,10 +551,6 @@ fn key_of(t: &Term) -> Option<Key> {
     }
 }
 
-fn atom_keys(a: &Atom) -> Vec<Key> {
-    expand_term(&a.term).iter().filter_map(key_of).collect()
-}
-
 /// The alternatives of an atom's pools with their predicates.
 fn atom_alternatives(a: &Atom) -> Vec<(Key, Term)> {
     expand_term(&a.term)
@@ -347,12 +561,13 @@ fn atom_alternatives(a: &Atom) -> Vec<(Key, Term)> {
 
 fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
     let mut out = Vec::new();
-    let other = |a: &Atom, statement: &Span, out: &mut Vec<Definition>| {
+    let other = |a: &Atom, statement: &Span, position: usize, out: &mut Vec<Definition>| {
         for (key, head) in atom_alternatives(a) {
             out.push(Definition {
                 key,
                 head,
                 statement: statement.clone(),
+                position,
                 def: Def::Other,
             });
         }
@@ -364,7 +579,7 @@ fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
                 let mut body = Vec::new();
                 for b in &r.body {
                     if let BodyLit::Lit(Literal::Atom { atom, .. }) = b {
-                        body.extend(atom_keys(atom));
+                        body.extend(atom_alternatives(atom));
                     }
                 }
                 match &r.head {
@@ -391,23 +606,24 @@ fn collect_definitions(statements: &[&Statement]) -> Vec<Definition> {
                                 key,
                                 head,
                                 statement: r.span.clone(),
+                                position: i,
                                 def,
                             });
                         }
                     }
-                    Head::Disjunction(elems) => {
-                        elems.iter().for_each(|e| other(&e.atom, &r.span, &mut out))
-                    }
-                    Head::Choice { elems, .. } => {
-                        elems.iter().for_each(|e| other(&e.atom, &r.span, &mut out))
-                    }
-                    Head::Aggregate { elems, .. } => {
-                        elems.iter().for_each(|e| other(&e.atom, &r.span, &mut out))
-                    }
+                    Head::Disjunction(elems) => elems
+                        .iter()
+                        .for_each(|e| other(&e.atom, &r.span, i, &mut out)),
+                    Head::Choice { elems, .. } => elems
+                        .iter()
+                        .for_each(|e| other(&e.atom, &r.span, i, &mut out)),
+                    Head::Aggregate { elems, .. } => elems
+                        .iter()
+                        .for_each(|e| other(&e.atom, &r.span, i, &mut out)),
                     Head::None => {}
                 }
             }
-            Statement::External(ext) => other(&ext.atom, &ext.span, &mut out),
+            Statement::External(ext) => other(&ext.atom, &ext.span, i, &mut out),
             _ => {}
         }
     }
@@ -514,6 +730,7 @@ pub struct Context<'a> {
 pub fn restrict(
     elem: &mut ir::DisjElem,
     void: &[bool],
+    negated: bool,
     cx: &mut Context,
 ) -> Result<(), &'static str> {
     if elem.heads.is_empty() {
@@ -535,24 +752,32 @@ pub fn restrict(
     let mut uncertain = BTreeSet::new();
     for l in &elem.cond.lits {
         if let Lit::Atom { atom, .. } = l {
-            if sees(cx, atom) != Seen::Atoms {
-                continue;
-            }
-            match kind(cx, atom.pred) {
-                Kind::Open => important.extend(l.vars()),
-                Kind::Unknown => uncertain.extend(l.vars()),
-                Kind::Facts(_) | Kind::Determined => {}
+            match class(cx, atom) {
+                Class::Open => important.extend(l.vars()),
+                Class::Unknown => uncertain.extend(l.vars()),
+                Class::Determined => {}
             }
         }
     }
     let mut per_head: Vec<Option<Vec<(VarId, Sym)>>> = Vec::new();
     for (h, &void) in elem.heads.iter().zip(void) {
         let mut head_important = important.clone();
-        if !void {
-            h.item
-                .args
-                .iter()
-                .for_each(|a| head_important.extend(a.vars()));
+        let head_vars = h.item.args.iter().flat_map(CTerm::vars);
+        if !negated {
+            if !void {
+                head_important.extend(head_vars);
+            }
+        } else if !void {
+            // A negated head is no atom gringo's element defines: its variables are important
+            // (for this head alone) only as those of a condition literal are: `q ; not p(Z) :
+            // d(Z).` with d(1..3) and p(1) has the one element `not p(1)`, false, so q holds;
+            // with `{p(2)}.` every element; `i ; not p(X;1) : d(X).` with p chosen has
+            // `not p(1)&not p(1) ; not p(2)` (clingo 5.8.3)
+            match class(cx, &h.item) {
+                Class::Open => head_important.extend(head_vars),
+                Class::Unknown => uncertain.extend(head_vars),
+                Class::Determined => {}
+            }
         }
         let projected: Vec<VarId> = naming.difference(&head_important).copied().collect();
         if projected.iter().any(|v| uncertain.contains(v)) {
@@ -646,7 +871,7 @@ pub fn restrict_negated(
         heads,
         cond: cond.clone(),
     };
-    restrict(&mut elem, void, cx)?;
+    restrict(&mut elem, void, true, cx)?;
     *cond = elem.cond;
     for (alt, head) in alts.iter_mut().zip(elem.heads) {
         alt.cond = head.cond;
@@ -659,6 +884,13 @@ fn kind<'a>(cx: &'a Context, pred: PredId) -> &'a Kind {
         Some(d) => d.kind(pred, cx.preds, cx.syms),
         None => &Kind::Unknown,
     }
+}
+
+/// [`Definitions::class`] (unknown without definitions).
+fn class(cx: &Context, atom: &ir::Atom) -> Class {
+    cx.definitions.map_or(Class::Unknown, |d| {
+        d.class(atom, cx.statement, cx.preds, cx.syms)
+    })
 }
 
 /// What a condition literal sees of its predicate's atoms when gringo grounds it.
