@@ -206,6 +206,10 @@ pub struct ChoiceElem {
     /// The tuple of a head aggregate element (`t1,...,tn : atom : cond`); plain choice
     /// elements count their atom.
     pub terms: Option<Vec<CTerm>>,
+    /// A counted element (`not a`, a comparison: see `counted_element` in the parser): its
+    /// `atom` is the `#true` marker and is not chosen; the element counts towards the bounds
+    /// when its condition (the literal first) holds.
+    pub counted: bool,
     pub cond: Condition,
 }
 
@@ -371,7 +375,11 @@ impl Rule {
     pub fn head_preds(&self) -> Vec<PredId> {
         match &self.head {
             Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],
-            Head::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
+            Head::Choice { elems, .. } => elems
+                .iter()
+                .filter(|e| !e.counted)
+                .map(|e| e.atom.pred)
+                .collect(),
             Head::Disjunction(elems) => elems
                 .iter()
                 .flat_map(|e| e.heads.iter().map(|h| h.item.pred))

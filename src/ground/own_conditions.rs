@@ -40,7 +40,11 @@ use std::collections::HashMap;
 pub(super) fn heads(rule: &ir::Rule) -> Vec<&ir::Atom> {
     match &rule.head {
         ir::Head::Atom(a) | ir::Head::External { atom: a, .. } => vec![a],
-        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.atom).collect(),
+        ir::Head::Choice { elems, .. } => elems
+            .iter()
+            .filter(|e| !e.counted)
+            .map(|e| &e.atom)
+            .collect(),
         ir::Head::Disjunction(elems) => elems
             .iter()
             .flat_map(|e| e.heads.iter().map(|h| &h.item))

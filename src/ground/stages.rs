@@ -131,7 +131,11 @@ fn order(providers: &[Vec<Vec<usize>>]) -> Vec<Stage> {
 fn head_atoms(rule: &ir::Rule) -> Vec<ir::Atom> {
     match &rule.head {
         ir::Head::Atom(a) | ir::Head::External { atom: a, .. } => vec![a.clone()],
-        ir::Head::Choice { elems, .. } => elems.iter().map(|e| e.atom.clone()).collect(),
+        ir::Head::Choice { elems, .. } => elems
+            .iter()
+            .filter(|e| !e.counted)
+            .map(|e| e.atom.clone())
+            .collect(),
         ir::Head::Disjunction(elems) => elems
             .iter()
             .flat_map(|e| e.heads.iter().map(|h| h.item.clone()))

@@ -75,16 +75,27 @@ impl Compiler<'_> {
             RuleHead::Ast(Head::Choice {
                 elems, left, right, ..
             }) => {
+                // With bounds, a counted element (`not a`, a comparison) makes the choice
+                // gringo's head `#count` over tuples: an atom's own, `(1,a)` for `not a`,
+                // `(2,a)` for `not not a`, and for a comparison or `#true` one per element and
+                // values of the literal's variables (clingo 5.8.3's `--text`).
+                let aggregate = (left.is_some() || right.is_some())
+                    && elems.iter().any(|e| e.atom.is_true_element());
                 let mut celems = Vec::new();
-                for e in elems {
-                    celems.push(self.head_elem(&e.atom, None, &e.cond, vars)?);
+                for (i, e) in elems.iter().enumerate() {
+                    let tuple = aggregate.then_some(i);
+                    celems.push(self.head_elem(&e.atom, None, &e.cond, vars, tuple)?);
                 }
                 let guards = self.guards(left, right, vars, ranges)?;
                 ir::Head::Choice {
                     func: AggFunc::Count,
                     elems: celems,
                     guards,
-                    tuples: ir::TupleCheck::Choice,
+                    tuples: if aggregate {
+                        ir::TupleCheck::Full
+                    } else {
+                        ir::TupleCheck::Choice
+                    },
                 }
             }
             RuleHead::Ast(Head::Aggregate {
@@ -98,7 +109,7 @@ impl Compiler<'_> {
                 // (Elements with undefined terms are gone: clingo removes them before it looks
                 // at the aggregate's shape.)
                 for e in elems {
-                    celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars)?);
+                    celems.push(self.head_elem(&e.atom, Some(&e.terms), &e.cond, vars, None)?);
                 }
                 let guards = self.guards(left, right, vars, ranges)?;
                 let tuples = if !guards.is_empty() {
@@ -168,17 +179,22 @@ impl Compiler<'_> {
     }
 
     /// An element `terms : atom : cond` of a choice or head aggregate (with `terms`);
-    /// intervals in the atom or terms become range literals of the condition.
+    /// intervals in the atom or terms become range literals of the condition. A counted
+    /// element (the [`TRUE_ELEMENT`](crate::syntax::ast::TRUE_ELEMENT) head, its literal first
+    /// in `cond`) chooses nothing. `choice_tuple`: the element's place in a bounded choice
+    /// counted by tuples (see [`Self::choice_tuple`]).
     fn head_elem(
         &mut self,
         atom: &Atom,
         terms: Option<&[Term]>,
         cond: &[Literal],
         vars: &mut Vars,
+        choice_tuple: Option<usize>,
     ) -> Result<ir::ChoiceElem, Diagnostic> {
+        let counted = atom.is_true_element();
         let mut local = Vec::new();
         let atom = self.atom(atom, vars, &mut local)?;
-        let terms = match terms {
+        let mut terms = match terms {
             None => None,
             Some(terms) => {
                 let mut cterms = Vec::new();
@@ -188,15 +204,68 @@ impl Compiler<'_> {
                 Some(cterms)
             }
         };
-        let mut lits = self.condition(cond, vars)?;
+        let (own, rest) = cond.split_at(usize::from(counted).min(cond.len()));
+        let mut lits = self.condition(own, vars)?;
+        if let Some(index) = choice_tuple {
+            terms = Some(self.choice_tuple(counted.then_some(&lits[..]), &atom, index));
+        }
+        lits.extend(self.condition(rest, vars)?);
         lits.extend(local);
         Ok(ir::ChoiceElem {
             atom,
             terms,
+            counted,
             cond: Condition {
                 id: vars.condition(),
                 lits,
             },
         })
+    }
+
+    /// The tuple of a bounded choice's element when the choice is counted by tuples: the
+    /// atom; for a counted element (`counted`: its literal compiled) `(1,a)` for `not a`,
+    /// `(2,a)` for `not not a`, else `(3,index,V1,...,Vn)` with the literal's variables.
+    fn choice_tuple(
+        &mut self,
+        counted: Option<&[Lit]>,
+        atom: &ir::Atom,
+        index: usize,
+    ) -> Vec<CTerm> {
+        let atom_term = |preds: &ir::PredTable, a: &ir::Atom| {
+            let sig = preds.sigs[a.pred];
+            CTerm::Fun {
+                name: sig.name,
+                args: a.args.clone(),
+                negative: sig.negative,
+            }
+        };
+        let Some(own) = counted else {
+            return vec![atom_term(self.preds, atom)];
+        };
+        let negated = own.iter().find_map(|l| match l {
+            Lit::Atom { sign, atom, .. } => Some((*sign, atom)),
+            _ => None,
+        });
+        match negated {
+            Some((sign, a)) => {
+                let kind = if sign == Sign::Not { 1 } else { 2 };
+                vec![CTerm::Sym(self.syms.num(kind)), atom_term(self.preds, a)]
+            }
+            None => {
+                let index = crate::symbol::Int::try_from(index).unwrap_or(crate::symbol::Int::MAX);
+                let mut tuple = vec![
+                    CTerm::Sym(self.syms.num(3)),
+                    CTerm::Sym(self.syms.num(index)),
+                ];
+                let mut seen = Vec::new();
+                for v in own.iter().flat_map(Lit::vars) {
+                    if !seen.contains(&v) {
+                        seen.push(v);
+                        tuple.push(CTerm::Var(v));
+                    }
+                }
+                tuple
+            }
+        }
     }
 }

@@ -343,10 +343,15 @@ impl Grounder {
         let mut derived = Vec::new();
         for e in elems {
             self.element_conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
-                let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
-                    return Ok(());
+                // (a counted element chooses nothing: it only counts, with its condition)
+                let chosen = if e.counted {
+                    None
+                } else {
+                    let Some((sym, args)) = g.atom_sym(&e.atom, binding)? else {
+                        return Ok(());
+                    };
+                    Some((sym, args, g.program.atom(sym)))
                 };
-                let id = g.program.atom(sym);
                 if let Some(terms) = &e.terms {
                     let mut values = Vec::with_capacity(terms.len());
                     for t in terms {
@@ -387,7 +392,9 @@ impl Grounder {
                     let mut agg_cond = cond.clone();
                     // (an element of a fact is sure: gringo's `1:#true` in `p. #min{1 : r;
                     // 1 : p} != 1.`, decided false before `r` is chosen: seed 113 #821)
-                    if !g.program.is_fact(id) {
+                    if let Some((_, _, id)) = chosen
+                        && !g.program.is_fact(id)
+                    {
                         agg_cond.push(Lit::pos(id));
                     }
                     agg_elems.push(AggElem {
@@ -396,6 +403,9 @@ impl Grounder {
                         cond: agg_cond,
                     });
                 }
+                let Some((sym, args, id)) = chosen else {
+                    return Ok(());
+                };
                 derived.push((e.atom.pred, id, args));
                 if e.terms.is_none() && !guards.is_empty() {
                     // A bounded choice counts its distinct atoms.

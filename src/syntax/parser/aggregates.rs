@@ -20,10 +20,8 @@ impl Parser<'_> {
         }
         let result = match (ctx, func) {
             (Ctx::Head, None) => {
-                let mut comparisons = false;
-                let elems = self.elements(|p| p.choice_elem(&mut comparisons))?;
+                let elems = self.elements(Self::choice_elem)?;
                 let right = self.close_aggregate()?;
-                self.check_comparison_elements(comparisons, &left, &right);
                 Elem::HeadAgg(Head::Choice {
                     elems,
                     left,
@@ -32,10 +30,8 @@ impl Parser<'_> {
                 })
             }
             (Ctx::Head, Some(func)) => {
-                let mut comparisons = false;
-                let elems = self.elements(|p| p.head_agg_elem(&mut comparisons))?;
+                let elems = self.elements(Self::head_agg_elem)?;
                 let right = self.close_aggregate()?;
-                self.check_comparison_elements(comparisons, &left, &right);
                 Elem::HeadAgg(Head::Aggregate {
                     func,
                     elems,
@@ -96,55 +92,29 @@ impl Parser<'_> {
         Ok(elems)
     }
 
-    /// A comparison as a choice or head aggregate element holds or not, whatever is chosen
-    /// (gringo counts it as a `#true` element when it holds): without bounds it changes
-    /// nothing and is left out; beside bounds, how it is counted is not followed.
-    fn check_comparison_elements(
-        &mut self,
-        comparisons: bool,
-        left: &Option<Guard>,
-        right: &Option<Guard>,
-    ) {
-        if comparisons && (left.is_some() || right.is_some()) {
-            self.mark_unsupported("comparison as a choice or head aggregate element beside bounds");
-        }
-    }
-
     /// The closing `}` and the optional right guard.
     fn close_aggregate(&mut self) -> PResult<Option<Guard>> {
         self.ctx_expect(Tok::RBrace, "} or ;")?;
         self.right_guard()
     }
 
-    /// A choice element `atom [: l1, ..., ln]` (a comparison sets `comparisons` and is left
-    /// out, see [`Self::check_comparison_elements`]).
-    fn choice_elem(&mut self, comparisons: &mut bool) -> PResult<Option<ChoiceElem>> {
+    /// A choice element `atom [: l1, ..., ln]`, or a counted element `l [: l1, ..., ln]`
+    /// ([`counted_element`]).
+    fn choice_elem(&mut self) -> PResult<Option<ChoiceElem>> {
         let es = self.pos;
         let lit = self.plain_literal()?;
         let cond = self.opt_cond()?;
-        match lit {
-            Literal::Atom {
-                sign: Sign::Pos,
-                atom,
-            } => Ok(Some(ChoiceElem {
-                atom,
-                cond,
-                span: self.span_from(es),
-            })),
-            Literal::Comparison { .. } => {
-                *comparisons = true;
-                Ok(None)
-            }
-            _ => {
-                self.mark_unsupported("choice element that is not an atom");
-                Ok(None)
-            }
-        }
+        let (atom, cond) = counted_element(lit, cond);
+        Ok(Some(ChoiceElem {
+            atom,
+            cond,
+            span: self.span_from(es),
+        }))
     }
 
-    /// A head aggregate element `[t1, ..., tn] : atom [: l1, ..., ln]` (a comparison as in
-    /// [`Self::choice_elem`]).
-    fn head_agg_elem(&mut self, comparisons: &mut bool) -> PResult<Option<HeadAggElem>> {
+    /// A head aggregate element `[t1, ..., tn] : atom [: l1, ..., ln]`, or a counted element
+    /// `[t1, ..., tn] : l [: l1, ..., ln]` ([`counted_element`]).
+    fn head_agg_elem(&mut self) -> PResult<Option<HeadAggElem>> {
         let es = self.pos;
         let terms = if starts_term(self.kind()) {
             self.term_list()?
@@ -154,25 +124,13 @@ impl Parser<'_> {
         self.expect(Tok::Colon, ":")?;
         let lit = self.plain_literal()?;
         let cond = self.opt_cond()?;
-        match lit {
-            Literal::Atom {
-                sign: Sign::Pos,
-                atom,
-            } => Ok(Some(HeadAggElem {
-                terms,
-                atom,
-                cond,
-                span: self.span_from(es),
-            })),
-            Literal::Comparison { .. } => {
-                *comparisons = true;
-                Ok(None)
-            }
-            _ => {
-                self.mark_unsupported("head aggregate element that is not an atom");
-                Ok(None)
-            }
-        }
+        let (atom, cond) = counted_element(lit, cond);
+        Ok(Some(HeadAggElem {
+            terms,
+            atom,
+            cond,
+            span: self.span_from(es),
+        }))
     }
 
     /// An element `l [: l1, ..., ln]` of the body shorthand: the atom's term as the tuple and
@@ -228,6 +186,55 @@ impl Parser<'_> {
 /// negated literal is projected (`not p(X,_)`: no `p(X,Y)` for any `Y`) and binds nothing, so
 /// in the tuple it stands for one value, whichever: the constant `_`, which no program can
 /// write.
+/// The atom and condition of a choice or head aggregate element whose literal is `lit`. An
+/// atom is chosen; any other literal (`not a`, `not not a`, a comparison, `#true`, `#false`)
+/// chooses nothing, but the element counts towards the bounds when the literal holds (gringo's
+/// `#true : not a` element): it becomes the [`TRUE_ELEMENT`] head with the literal first in its
+/// condition, where the grounder finds it to name the element's tuple. An anonymous variable
+/// in it is no projected one as in a condition: clingo finds `{ not p(_) }.` unsafe.
+fn counted_element(lit: Literal, mut cond: Vec<Literal>) -> (Atom, Vec<Literal>) {
+    match lit {
+        Literal::Atom {
+            sign: Sign::Pos,
+            atom,
+        } => (atom, cond),
+        mut lit => {
+            let atom = Atom::true_element(lit.span());
+            name_anonymous(&mut lit);
+            cond.insert(0, lit);
+            (atom, cond)
+        }
+    }
+}
+
+/// Turns each anonymous variable of `lit` into the variable `_`.
+fn name_anonymous(lit: &mut Literal) {
+    fn term(t: &mut Term) {
+        match t {
+            Term::Anonymous(span) => *t = Term::Var("_".into(), span.clone()),
+            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter_mut().for_each(term),
+            Term::Unary(_, a, _) => term(a),
+            Term::Binary(_, a, b, _) | Term::Interval(a, b, _) => {
+                term(a);
+                term(b);
+            }
+            _ => {}
+        }
+    }
+    match lit {
+        Literal::Atom { atom, .. } => term(&mut atom.term),
+        Literal::Comparison { lhs, rhs, .. } => {
+            term(lhs);
+            term(rhs);
+        }
+        Literal::Chain { first, rest, .. } => {
+            term(first);
+            rest.iter_mut().for_each(|(_, t)| term(t));
+        }
+        Literal::Bool(..) => {}
+    }
+}
+
 fn set_element_tuple(term: &Term, sign: Sign) -> Term {
     fn fill(t: &mut Term) {
         match t {

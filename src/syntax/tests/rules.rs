@@ -114,9 +114,12 @@ fn choices() {
     assert_eq!(*s, span(1, 1, 1, 14));
     assert_eq!(elems[0].span, span(1, 5, 1, 10));
     assert_eq!(elems[0].atom.span, span(1, 5, 1, 6));
+    // a literal that is no atom chooses nothing: a `#true` head with the literal first in
+    // the condition (it counts towards the bounds when it holds)
+    assert_eq!(r("{ not a }."), "{#true:not a}.");
     assert_eq!(
-        r("{ not a }."),
-        "unsupported(choice element that is not an atom)"
+        r("1 { a ; not not b : c ; X < 2 : d(X) } 2."),
+        "1<={a:;#true:not not b,c;#true:X<2,d(X)}<=2."
     );
 }
 
@@ -131,6 +134,10 @@ fn head_aggregates() {
     assert_eq!(r("1 <= #min { X : p(X) } <= 3."), "1<=#min{X:p(X):}<=3.");
     assert_eq!(r("#max { : a }."), "#max{:a:}.");
     assert_eq!(r("#count { }."), "#count{}.");
+    assert_eq!(
+        r("#sum { 1 : not a ; 2 : 1 < 2 : b }."),
+        "#sum{1:#true:not a;2:#true:1<2,b}."
+    );
 }
 
 #[test]
