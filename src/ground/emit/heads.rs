@@ -336,7 +336,7 @@ impl Grounder {
             let Some(value) = self.eval(t, b)? else {
                 return Ok(());
             };
-            ground_guards.push(CountGuard { op: *op, value });
+            ground_guards.push(self.clingo_guard(func, *op, value));
         }
         let mut ground_elems = Vec::new();
         let mut agg_elems = Vec::new();

@@ -409,6 +409,26 @@ impl Grounder {
 
     /// `#sum` and `#sum+` ignore elements whose weight is not an integer (clingo's "tuple
     /// ignored"); negative `#sum+` weights are for [`aggregate::sum_plus_head`].
+    /// A guard as clingo 5.8.3 applies it: gringo makes a strict bound of `#max` and `#min`
+    /// inclusive by one step in 32 bits, so `#max{..} < -2147483648` wraps to `<= 2147483647`
+    /// (any number passes, a symbol does not) and `#min{..} > 2147483647` to `>=
+    /// -2147483648`; the other functions and directions are as written.
+    pub(super) fn clingo_guard(&mut self, func: AggFunc, op: CmpOp, value: Sym) -> CountGuard {
+        use crate::symbol::Int;
+        let syms = &mut self.program.symbols;
+        match (func, op, syms.as_int(value)) {
+            (AggFunc::Max, CmpOp::Lt, Some(Int::MIN)) => CountGuard {
+                op: CmpOp::Le,
+                value: syms.num(Int::MAX),
+            },
+            (AggFunc::Min, CmpOp::Gt, Some(Int::MAX)) => CountGuard {
+                op: CmpOp::Ge,
+                value: syms.num(Int::MIN),
+            },
+            _ => CountGuard { op, value },
+        }
+    }
+
     fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
         if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
             let before = agg.elems.len();
@@ -446,7 +466,7 @@ impl Grounder {
             let Some(value) = self.eval(t, b)? else {
                 return Ok(None);
             };
-            guards.push(CountGuard { op: *op, value });
+            guards.push(self.clingo_guard(agg.func, *op, value));
         }
         let mut elems = Vec::new();
         for e in &agg.elems {
