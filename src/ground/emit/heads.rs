@@ -336,7 +336,7 @@ impl Grounder {
             let Some(value) = self.eval(t, b)? else {
                 return Ok(());
             };
-            ground_guards.push(self.clingo_guard(func, *op, value));
+            ground_guards.push(CountGuard { op: *op, value });
         }
         let mut ground_elems = Vec::new();
         let mut agg_elems = Vec::new();
@@ -538,9 +538,11 @@ impl Grounder {
                 return Ok(false);
             }
             None => {
+                let mut aggregate = aggregate.expect("an undecided aggregate is kept");
+                self.wrap_strict_bounds(&mut aggregate);
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
-                    aggregate: Box::new(aggregate.expect("an undecided aggregate is kept")),
+                    aggregate: Box::new(aggregate),
                 });
                 self.push_rule(Rule {
                     head: Head::None,

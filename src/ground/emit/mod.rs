@@ -354,17 +354,11 @@ impl Grounder {
             }
         }
         if delay == Delay::Undecided {
-            return Ok(BodyPart::Open(BodyElem::Aggregate {
-                polarity,
-                aggregate: Box::new(ground),
-            }));
+            return Ok(self.open_aggregate(polarity, ground));
         }
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
-                BodyPart::Open(BodyElem::Aggregate {
-                    polarity,
-                    aggregate: Box::new(ground),
-                })
+                self.open_aggregate(polarity, ground)
             }
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
             // gringo grounds a rule with a negated recursive aggregate before the aggregate is
@@ -375,10 +369,7 @@ impl Grounder {
                     && polarity != Polarity::Pos
                     && !(holds && super::delayed::monotone(a)) =>
             {
-                BodyPart::Open(BodyElem::Aggregate {
-                    polarity,
-                    aggregate: Box::new(ground),
-                })
+                self.open_aggregate(polarity, ground)
             }
             // Provisional rounds see only part of the elements: a negated aggregate false now
             // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may
@@ -394,38 +385,48 @@ impl Grounder {
                     && polarity != Polarity::Pos
                     && !(holds && super::delayed::monotone(a)) =>
             {
-                BodyPart::Open(BodyElem::Aggregate {
-                    polarity,
-                    aggregate: Box::new(ground),
-                })
+                self.open_aggregate(polarity, ground)
             }
             Some(_) => BodyPart::False,
-            None => BodyPart::Open(BodyElem::Aggregate {
-                polarity,
-                aggregate: Box::new(ground),
-            }),
+            None => self.open_aggregate(polarity, ground),
+        })
+    }
+
+    /// A body aggregate left to the solver.
+    fn open_aggregate(&mut self, polarity: Polarity, mut ground: Aggregate) -> BodyPart {
+        self.wrap_strict_bounds(&mut ground);
+        BodyPart::Open(BodyElem::Aggregate {
+            polarity,
+            aggregate: Box::new(ground),
         })
     }
 
     /// `#sum` and `#sum+` ignore elements whose weight is not an integer (clingo's "tuple
     /// ignored"); negative `#sum+` weights are for [`aggregate::sum_plus_head`].
-    /// A guard as clingo 5.8.3 applies it: gringo makes a strict bound of `#max` and `#min`
-    /// inclusive by one step in 32 bits, so `#max{..} < -2147483648` wraps to `<= 2147483647`
-    /// (any number passes, a symbol does not) and `#min{..} > 2147483647` to `>=
-    /// -2147483648`; the other functions and directions are as written.
-    pub(super) fn clingo_guard(&mut self, func: AggFunc, op: CmpOp, value: Sym) -> CountGuard {
+    /// The guards of an aggregate gringo does not decide as clingo 5.8.3 hands them on: its
+    /// output makes a strict bound of `#max` and `#min` inclusive by one step in 32 bits, so
+    /// `#max{..} < -2147483648` wraps to `<= 2147483647` (any number passes, a symbol does
+    /// not) and `#min{..} > 2147483647` to `>= -2147483648`. (Where the grounder decides the
+    /// aggregate it compares as written: `q :- #max{1 : d(1)} < -2147483648.` is false.)
+    pub(super) fn wrap_strict_bounds(&mut self, agg: &mut Aggregate) {
         use crate::symbol::Int;
         let syms = &mut self.program.symbols;
-        match (func, op, syms.as_int(value)) {
-            (AggFunc::Max, CmpOp::Lt, Some(Int::MIN)) => CountGuard {
-                op: CmpOp::Le,
-                value: syms.num(Int::MAX),
-            },
-            (AggFunc::Min, CmpOp::Gt, Some(Int::MAX)) => CountGuard {
-                op: CmpOp::Ge,
-                value: syms.num(Int::MIN),
-            },
-            _ => CountGuard { op, value },
+        for g in &mut agg.guards {
+            match (agg.func, g.op, syms.as_int(g.value)) {
+                (AggFunc::Max, CmpOp::Lt, Some(Int::MIN)) => {
+                    *g = CountGuard {
+                        op: CmpOp::Le,
+                        value: syms.num(Int::MAX),
+                    }
+                }
+                (AggFunc::Min, CmpOp::Gt, Some(Int::MAX)) => {
+                    *g = CountGuard {
+                        op: CmpOp::Ge,
+                        value: syms.num(Int::MIN),
+                    }
+                }
+                _ => {}
+            }
         }
     }
 
@@ -466,7 +467,7 @@ impl Grounder {
             let Some(value) = self.eval(t, b)? else {
                 return Ok(None);
             };
-            guards.push(self.clingo_guard(agg.func, *op, value));
+            guards.push(CountGuard { op: *op, value });
         }
         let mut elems = Vec::new();
         for e in &agg.elems {
