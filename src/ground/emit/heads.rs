@@ -185,6 +185,11 @@ impl Grounder {
                     })?;
                     empty_range |= instances == 0;
                 }
+                // (gringo keeps every head instance that is no fact, `p(1)&p(1)` too: such a
+                // conjunction gets an auxiliary atom even when its heads are one atom, whose
+                // rules end an #external status: `p(1;1) : p(1) ; q.` has {q} where `p(1) :
+                // p(1) ; q.` keeps the external p(1))
+                let conjunction = heads.iter().filter(|&&h| !g.program.is_fact(h)).count() > 1;
                 heads.sort();
                 heads.dedup();
                 // A conjunction holds with its facts left out; one of facts only is a fact,
@@ -196,6 +201,7 @@ impl Grounder {
                     heads.truncate(1);
                 }
                 let atom = match heads[..] {
+                    [atom] if conjunction => g.conjunction_atom(vec![atom]),
                     // An element without a condition whose interval is empty (`p(X..2)`
                     // with X = 3) drops the whole instance in clingo 5.8.3, and adds none of
                     // its heads to the domain (one with undefined heads satisfies it).
