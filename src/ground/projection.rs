@@ -727,10 +727,12 @@ pub struct Context<'a> {
 /// Adds to `elem` the restrictions gringo's projection amounts to (module documentation), or
 /// says why it cannot tell them. `void` tells the heads gringo's simplification finds undefined
 /// (`p(Z/0)`): they never hold and name no variables, but still make their element exist.
+/// `negated`: the element is a negated head moved into the body, with which of its heads are
+/// comparisons (of no predicate: see [`restrict_negated`]).
 pub fn restrict(
     elem: &mut ir::DisjElem,
     void: &[bool],
-    negated: bool,
+    negated: Option<&[bool]>,
     cx: &mut Context,
 ) -> Result<(), &'static str> {
     if elem.heads.is_empty() {
@@ -760,24 +762,22 @@ pub fn restrict(
         }
     }
     let mut per_head: Vec<Option<Vec<(VarId, Sym)>>> = Vec::new();
-    for (h, &void) in elem.heads.iter().zip(void) {
+    for (i, (h, &void)) in elem.heads.iter().zip(void).enumerate() {
         let mut head_important = important.clone();
         let head_vars = h.item.args.iter().flat_map(CTerm::vars);
-        if !negated {
-            if !void {
-                head_important.extend(head_vars);
-            }
-        } else if !void {
+        match negated {
+            None if !void => head_important.extend(head_vars),
             // A negated head is no atom gringo's element defines: its variables are important
             // (for this head alone) only as those of a condition literal are: `q ; not p(Z) :
             // d(Z).` with d(1..3) and p(1) has the one element `not p(1)`, false, so q holds;
             // with `{p(2)}.` every element; `i ; not p(X;1) : d(X).` with p chosen has
-            // `not p(1)&not p(1) ; not p(2)` (clingo 5.8.3)
-            match class(cx, &h.item) {
+            // `not p(1)&not p(1) ; not p(2)` (clingo 5.8.3). A comparison's never are.
+            Some(comparison) if !void && !comparison[i] => match class(cx, &h.item) {
                 Class::Open => head_important.extend(head_vars),
                 Class::Unknown => uncertain.extend(head_vars),
                 Class::Determined => {}
-            }
+            },
+            _ => {}
         }
         let projected: Vec<VarId> = naming.difference(&head_important).copied().collect();
         if projected.iter().any(|v| uncertain.contains(v)) {
@@ -854,14 +854,26 @@ pub fn restrict_negated(
     let ir::Body::Conditional { alts, cond, .. } = body else {
         return Ok(());
     };
+    // A comparison (`a ; X > 1 : d(X).`, moved into the body as `X <= 1 : d(X)`) is a head
+    // of no predicate: stood for by an atom of its two sides, whose variables are never
+    // important (gringo: the element for the first d(X) alone, `1 > 1`: a holds).
+    let mut comparison = Vec::new();
     let heads: Option<Vec<ir::Local<ir::Atom>>> = alts
         .iter()
-        .map(|alt| match &alt.item {
-            Lit::Atom { atom, .. } => Some(ir::Local {
-                item: atom.clone(),
+        .map(|alt| {
+            let item = match &alt.item {
+                Lit::Atom { atom, .. } => atom.clone(),
+                Lit::Cmp { lhs, rhs, .. } => ir::Atom {
+                    pred: PredId::default(),
+                    args: vec![lhs.clone(), rhs.clone()],
+                },
+                _ => return None,
+            };
+            comparison.push(matches!(alt.item, Lit::Cmp { .. }));
+            Some(ir::Local {
+                item,
                 cond: alt.cond.clone(),
-            }),
-            _ => None,
+            })
         })
         .collect();
     let Some(heads) = heads.filter(|h| h.len() == void.len()) else {
@@ -871,7 +883,7 @@ pub fn restrict_negated(
         heads,
         cond: cond.clone(),
     };
-    restrict(&mut elem, void, true, cx)?;
+    restrict(&mut elem, void, Some(&comparison), cx)?;
     *cond = elem.cond;
     for (alt, head) in alts.iter_mut().zip(elem.heads) {
         alt.cond = head.cond;

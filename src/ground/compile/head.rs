@@ -168,7 +168,7 @@ impl Compiler<'_> {
                         num_vars: vars.vars.len(),
                         statement: span,
                     };
-                    projection::restrict(&mut elem, &void, false, &mut cx).map_err(|what| {
+                    projection::restrict(&mut elem, &void, None, &mut cx).map_err(|what| {
                         Diagnostic::error(&e.span, format!("{what} is not supported"))
                     })?;
                     celems.push(elem);

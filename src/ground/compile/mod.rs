@@ -709,8 +709,14 @@ impl<'a> Compiler<'a> {
                     let mut alts = Vec::new();
                     let mut void = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
-                        if let [Literal::Atom { atom, .. }] = alt.as_slice() {
-                            void.push(self.statically_undefined(&atom.term)?);
+                        match alt.as_slice() {
+                            [Literal::Atom { atom, .. }] => {
+                                void.push(self.statically_undefined(&atom.term)?)
+                            }
+                            // (a comparison moved from a conditional head: see
+                            // `projection::restrict_negated`)
+                            [Literal::Comparison { .. }] => void.push(false),
+                            _ => {}
                         }
                         // the alternative's first comparison, with the others (a chain's, a
                         // negated chain's ranges) beside its ranges

@@ -88,12 +88,26 @@ impl Parser<'_> {
                         BodyLit::Lit(lit)
                     });
                 }
-                // With a condition, gringo merges the element's instances whose conditions
-                // are equal once facts are removed and keeps the first one's comparison
-                // (`a ; X > 1 : d(X).` with d(1..3) derives `a`): an order not followed.
-                Literal::Comparison { .. } if has_cond => {
-                    self.mark_unsupported("comparison in a conditional head literal")
-                }
+                // With a condition, the element's failure for every instance of the condition,
+                // a conditional body literal projected as a negated head is (gringo keeps the
+                // first instance's comparison where the condition is given by facts: `a ; X >
+                // 1 : d(X).` with d(1..3) derives `a`; see `projection::restrict_negated`)
+                Literal::Comparison {
+                    op,
+                    lhs,
+                    rhs,
+                    span: cmp_span,
+                } if has_cond => negated.push(BodyLit::Conditional {
+                    lit: Literal::Comparison {
+                        op: op.negate(),
+                        lhs,
+                        rhs,
+                        span: cmp_span,
+                    },
+                    cond,
+                    span,
+                    negated_head: true,
+                }),
                 // An element that holds when its comparison does (`#true` always, `#false`
                 // never): the rule is then satisfied, so clingo's reading is the body with the
                 // element's failure (`a ; X < 2 :- d(X).` is `a :- d(X), X >= 2.`; an
