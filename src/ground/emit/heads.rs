@@ -545,7 +545,7 @@ impl Grounder {
             }
             None => {
                 let mut aggregate = aggregate.expect("an undecided aggregate is kept");
-                self.wrap_strict_bounds(&mut aggregate);
+                self.wrap_strict_bounds(&mut aggregate, span)?;
                 constraint.push(BodyElem::Aggregate {
                     polarity: Polarity::Not,
                     aggregate: Box::new(aggregate),

@@ -354,11 +354,11 @@ impl Grounder {
             }
         }
         if delay == Delay::Undecided {
-            return Ok(self.open_aggregate(polarity, ground));
+            return self.open_aggregate(polarity, ground, &a.span);
         }
         Ok(match aggregate::decided(&ground, &self.program.symbols) {
             Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
-                self.open_aggregate(polarity, ground)
+                self.open_aggregate(polarity, ground, &a.span)?
             }
             Some(holds) if holds != (polarity == Polarity::Not) => BodyPart::True,
             // gringo grounds a rule with a negated recursive aggregate before the aggregate is
@@ -369,7 +369,7 @@ impl Grounder {
                     && polarity != Polarity::Pos
                     && !(holds && super::delayed::monotone(a)) =>
             {
-                self.open_aggregate(polarity, ground)
+                self.open_aggregate(polarity, ground, &a.span)?
             }
             // Provisional rounds see only part of the elements: a negated aggregate false now
             // may hold once more atoms are derived (`p :- not #sum { 1:p } < 1.`), so it may
@@ -385,32 +385,54 @@ impl Grounder {
                     && polarity != Polarity::Pos
                     && !(holds && super::delayed::monotone(a)) =>
             {
-                self.open_aggregate(polarity, ground)
+                self.open_aggregate(polarity, ground, &a.span)?
             }
             Some(_) => BodyPart::False,
-            None => self.open_aggregate(polarity, ground),
+            None => self.open_aggregate(polarity, ground, &a.span)?,
         })
     }
 
     /// A body aggregate left to the solver.
-    fn open_aggregate(&mut self, polarity: Polarity, mut ground: Aggregate) -> BodyPart {
-        self.wrap_strict_bounds(&mut ground);
-        BodyPart::Open(BodyElem::Aggregate {
+    fn open_aggregate(
+        &mut self,
+        polarity: Polarity,
+        mut ground: Aggregate,
+        span: &Span,
+    ) -> Result<BodyPart, Diagnostic> {
+        self.wrap_strict_bounds(&mut ground, span)?;
+        Ok(BodyPart::Open(BodyElem::Aggregate {
             polarity,
             aggregate: Box::new(ground),
-        })
+        }))
     }
 
-    /// `#sum` and `#sum+` ignore elements whose weight is not an integer (clingo's "tuple
-    /// ignored"); negative `#sum+` weights are for [`aggregate::sum_plus_head`].
     /// The guards of an aggregate gringo does not decide as clingo 5.8.3 hands them on: its
     /// output makes a strict bound of `#max` and `#min` inclusive by one step in 32 bits, so
     /// `#max{..} < -2147483648` wraps to `<= 2147483647` (any number passes, a symbol does
-    /// not) and `#min{..} > 2147483647` to `>= -2147483648`. (Where the grounder decides the
-    /// aggregate it compares as written: `q :- #max{1 : d(1)} < -2147483648.` is false.)
-    pub(super) fn wrap_strict_bounds(&mut self, agg: &mut Aggregate) {
+    /// not) and `#min{..} > 2147483647` to `>= -2147483648`; `#max{..} != -2147483648` and
+    /// `#min{..} != 2147483647` always hold. (Where the grounder decides the aggregate it
+    /// compares as written: `q :- #max{1 : d(1)} < -2147483648.` is false.) Beside another
+    /// guard the wrapped interval joins the others' (`-2147483648 != #max{..} <= 1` holds for
+    /// every number), which is refused.
+    pub(super) fn wrap_strict_bounds(
+        &mut self,
+        agg: &mut Aggregate,
+        span: &Span,
+    ) -> Result<(), Diagnostic> {
         use crate::symbol::Int;
         let syms = &mut self.program.symbols;
+        let wraps = |g: &CountGuard| match (agg.func, g.op, syms.as_int(g.value)) {
+            (AggFunc::Max, CmpOp::Lt | CmpOp::Ne, Some(Int::MIN)) => true,
+            (AggFunc::Min, CmpOp::Gt | CmpOp::Ne, Some(Int::MAX)) => true,
+            _ => false,
+        };
+        if agg.guards.len() > 1 && agg.guards.iter().any(wraps) {
+            return Err(Diagnostic::error(
+                span,
+                "a #max bound below -2147483648 or a #min bound above 2147483647 beside another \
+                 guard is not supported (clingo wraps it around its 32-bit integers)",
+            ));
+        }
         for g in &mut agg.guards {
             match (agg.func, g.op, syms.as_int(g.value)) {
                 (AggFunc::Max, CmpOp::Lt, Some(Int::MIN)) => {
@@ -425,11 +447,27 @@ impl Grounder {
                         value: syms.num(Int::MIN),
                     }
                 }
+                // `!=` is `<` or `>`, and the wrapped side takes in the other: always true
+                (AggFunc::Max, CmpOp::Ne, Some(Int::MIN)) => {
+                    *g = CountGuard {
+                        op: CmpOp::Le,
+                        value: syms.intern(crate::symbol::SymData::Sup),
+                    }
+                }
+                (AggFunc::Min, CmpOp::Ne, Some(Int::MAX)) => {
+                    *g = CountGuard {
+                        op: CmpOp::Ge,
+                        value: syms.intern(crate::symbol::SymData::Inf),
+                    }
+                }
                 _ => {}
             }
         }
+        Ok(())
     }
 
+    /// `#sum` and `#sum+` ignore elements whose weight is not an integer (clingo's "tuple
+    /// ignored"); negative `#sum+` weights are for [`aggregate::sum_plus_head`].
     fn filter_weights(&mut self, mut agg: Aggregate, span: &Span) -> Aggregate {
         if matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
             let before = agg.elems.len();
