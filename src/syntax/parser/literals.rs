@@ -148,7 +148,31 @@ impl Parser<'_> {
                     negated_head: true,
                 }),
                 Literal::Bool(false, _) => {}
-                Literal::Chain { .. } => self.mark_unsupported("comparison chain in rule head"),
+                // Without a condition or arithmetic, as a comparison: the chain's failure joins
+                // the body (its pools and intervals are a conjunction in the head, as gringo
+                // reads them, and the failure of one alternative of the negated chain in the
+                // body). An undefined term drops the rule instance in the head but makes a
+                // negated chain hold in the body (`a ; 1 < X/0 < 3 :- d(X).` never derives a).
+                Literal::Chain {
+                    negated: not,
+                    first,
+                    rest,
+                    span: chain_span,
+                } if !has_cond
+                    && !std::iter::once(&first)
+                        .chain(rest.iter().map(|(_, t)| t))
+                        .any(has_arithmetic) =>
+                {
+                    negated.push(BodyLit::Lit(Literal::Chain {
+                        negated: !not,
+                        first,
+                        rest,
+                        span: chain_span,
+                    }))
+                }
+                Literal::Chain { .. } => self.mark_unsupported(
+                    "comparison chain with arithmetic or a condition in a rule head",
+                ),
             }
         }
         if self.unsupported.is_some() {
@@ -372,5 +396,15 @@ impl Parser<'_> {
             out.push(self.term()?);
         }
         Ok(out)
+    }
+}
+
+/// Whether a term has arithmetic (which may be undefined), in an interval's bounds too.
+fn has_arithmetic(t: &Term) -> bool {
+    match t {
+        Term::Unary(..) | Term::Binary(..) => true,
+        Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(has_arithmetic),
+        Term::Interval(a, b, _) => has_arithmetic(a) || has_arithmetic(b),
+        _ => false,
     }
 }
