@@ -421,10 +421,12 @@ impl Grounder {
     ) -> Result<(), Diagnostic> {
         use crate::symbol::Int;
         let syms = &mut self.program.symbols;
-        let wraps = |g: &CountGuard| match (agg.func, g.op, syms.as_int(g.value)) {
-            (AggFunc::Max, CmpOp::Lt | CmpOp::Ne, Some(Int::MIN)) => true,
-            (AggFunc::Min, CmpOp::Gt | CmpOp::Ne, Some(Int::MAX)) => true,
-            _ => false,
+        let wraps = |g: &CountGuard| {
+            matches!(
+                (agg.func, g.op, syms.as_int(g.value)),
+                (AggFunc::Max, CmpOp::Lt | CmpOp::Ne, Some(Int::MIN))
+                    | (AggFunc::Min, CmpOp::Gt | CmpOp::Ne, Some(Int::MAX))
+            )
         };
         if agg.guards.len() > 1 && agg.guards.iter().any(wraps) {
             return Err(Diagnostic::error(
