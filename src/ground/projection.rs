@@ -77,6 +77,23 @@ impl Definitions {
         }
     }
 
+    /// The heads of the predicate of `atom` (none without rules); `None` for an auxiliary
+    /// predicate (`#projN` of anonymous variables), which has rules of its own.
+    fn heads_of(
+        &self,
+        atom: &ir::Atom,
+        preds: &ir::PredTable,
+        syms: &SymbolTable,
+    ) -> Option<&[HeadDef]> {
+        let sig = preds.sigs[atom.pred];
+        let name = syms.name_str(sig.name);
+        if name.starts_with('#') {
+            return None;
+        }
+        let key = (name.to_string(), sig.arity, sig.negative);
+        Some(self.heads.get(&key).map_or(&[], Vec::as_slice))
+    }
+
     /// What a condition literal over `atom` in statement `own` sees of its predicate when
     /// gringo grounds it: the atoms of the other statements defining it and those of `own`'s
     /// heads that may unify with it (as gringo's dependency analysis matches terms; anything
@@ -90,14 +107,8 @@ impl Definitions {
         preds: &ir::PredTable,
         syms: &SymbolTable,
     ) -> Seen {
-        let sig = preds.sigs[atom.pred];
-        let name = syms.name_str(sig.name);
-        if name.starts_with('#') {
+        let Some(heads) = self.heads_of(atom, preds, syms) else {
             return Seen::Atoms;
-        }
-        let key = (name.to_string(), sig.arity, sig.negative);
-        let Some(heads) = self.heads.get(&key) else {
-            return Seen::Nothing;
         };
         let mut seen = Seen::Nothing;
         for head in heads
@@ -127,15 +138,12 @@ impl Definitions {
         preds: &ir::PredTable,
         syms: &SymbolTable,
     ) -> Class {
-        let sig = preds.sigs[atom.pred];
-        let name = syms.name_str(sig.name);
-        if name.starts_with('#') {
+        let Some(heads) = self.heads_of(atom, preds, syms) else {
             return Class::Unknown;
-        }
-        let key = (name.to_string(), sig.arity, sig.negative);
+        };
         let own_position = self.positions.get(&span_key(own)).copied();
         let mut class = Class::Determined;
-        for head in self.heads.get(&key).into_iter().flatten() {
+        for head in heads {
             if &head.statement == own {
                 if head.unifies(atom, syms, &self.constants) {
                     class = Class::Open;
@@ -359,7 +367,12 @@ fn may_unify_written(a: &Term, b: &Term, constants: &HashSet<String>) -> bool {
                 negative: g2,
                 ..
             },
-        ) if !a1.is_empty() && !a2.is_empty() => {
+        ) if a1.is_empty() == a2.is_empty() => {
+            if a1.is_empty() {
+                // two constants (or tuples `()`): unless `#const` may replace one
+                let constant = |n: &String| !n.is_empty() && !constants.contains(n);
+                return !(constant(n1) && constant(n2)) || (n1 == n2 && g1 == g2);
+            }
             n1 == n2
                 && g1 == g2
                 && a1.len() == a2.len()
@@ -367,23 +380,6 @@ fn may_unify_written(a: &Term, b: &Term, constants: &HashSet<String>) -> bool {
                     .iter()
                     .zip(a2)
                     .all(|(x, y)| may_unify_written(x, y, constants))
-        }
-        (
-            Term::Fun {
-                name: n1,
-                args: a1,
-                negative: g1,
-                ..
-            },
-            Term::Fun {
-                name: n2,
-                args: a2,
-                negative: g2,
-                ..
-            },
-        ) if a1.is_empty() && a2.is_empty() => {
-            let constant = |n: &String| !n.is_empty() && !constants.contains(n);
-            !(constant(n1) && constant(n2)) || (n1 == n2 && g1 == g2)
         }
         _ => {
             let definite = |t: &Term| match t {
