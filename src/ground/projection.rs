@@ -382,15 +382,21 @@ fn may_unify_written(a: &Term, b: &Term, constants: &HashSet<String>) -> bool {
                     .all(|(x, y)| may_unify_written(x, y, constants))
         }
         _ => {
-            let definite = |t: &Term| match t {
-                Term::Int(_) | Term::Str(_) | Term::Inf | Term::Sup => true,
-                Term::Fun { name, args, .. } => {
-                    !args.is_empty() || (!name.is_empty() && !constants.contains(name))
-                }
-                _ => false,
+            // the kind of a term whose value's kind is known: number, string, #inf, #sup,
+            // function (with arguments), constant
+            let kind = |t: &Term| match t {
+                Term::Int(_) => Some(0),
+                Term::Str(_) => Some(1),
+                Term::Inf => Some(2),
+                Term::Sup => Some(3),
+                Term::Fun { args, .. } if !args.is_empty() => Some(4),
+                Term::Fun { name, .. } if !name.is_empty() && !constants.contains(name) => Some(5),
+                _ => None,
             };
-            let same_kind = std::mem::discriminant(a) == std::mem::discriminant(b);
-            !(definite(a) && definite(b)) || same_kind
+            match (kind(a), kind(b)) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            }
         }
     }
 }
