@@ -148,21 +148,36 @@ impl Parser<'_> {
                     negated_head: true,
                 }),
                 Literal::Bool(false, _) => {}
-                // Without a condition or arithmetic, as a comparison: the chain's failure joins
-                // the body (its pools and intervals are a conjunction in the head, as gringo
-                // reads them, and the failure of one alternative of the negated chain in the
-                // body). An undefined term drops the rule instance in the head but makes a
-                // negated chain hold in the body (`a ; 1 < X/0 < 3 :- d(X).` never derives a).
+                // Without a condition, as a comparison: the chain's failure joins the body (its
+                // pools and intervals are a conjunction in the head, as gringo reads them, and
+                // the failure of one alternative of the negated chain in the body). An undefined
+                // term drops the rule instance in the head but makes a negated chain hold in the
+                // body (`a ; 1 < X/0 < 3 :- d(X).` never derives a): `t = t` beside the chain
+                // for each term with arithmetic drops it there too (not with pools or
+                // intervals, whose alternatives gringo may drop one by one).
                 Literal::Chain {
                     negated: not,
                     first,
                     rest,
                     span: chain_span,
-                } if !has_cond
-                    && !std::iter::once(&first)
-                        .chain(rest.iter().map(|(_, t)| t))
-                        .any(has_arithmetic) =>
+                } if !has_cond && {
+                    let terms = || std::iter::once(&first).chain(rest.iter().map(|(_, t)| t));
+                    !terms().any(has_arithmetic) || !terms().any(Term::has_pool_or_interval)
+                } =>
                 {
+                    let arithmetic: Vec<Term> = std::iter::once(&first)
+                        .chain(rest.iter().map(|(_, t)| t))
+                        .filter(|t| has_arithmetic(t))
+                        .cloned()
+                        .collect();
+                    for t in arithmetic {
+                        negated.push(BodyLit::Lit(Literal::Comparison {
+                            op: CmpOp::Eq,
+                            lhs: t.clone(),
+                            rhs: t,
+                            span: chain_span.clone(),
+                        }));
+                    }
                     negated.push(BodyLit::Lit(Literal::Chain {
                         negated: !not,
                         first,
@@ -171,7 +186,8 @@ impl Parser<'_> {
                     }))
                 }
                 Literal::Chain { .. } => self.mark_unsupported(
-                    "comparison chain with arithmetic or a condition in a rule head",
+                    "comparison chain with a condition, or with arithmetic beside a pool or an \
+                     interval, in a rule head",
                 ),
             }
         }
