@@ -94,34 +94,14 @@ impl Definitions {
         Some(self.heads.get(&key).map_or(&[], Vec::as_slice))
     }
 
-    /// What a condition literal over `atom` in statement `own` sees of its predicate when
-    /// gringo grounds it: the atoms of the other statements defining it and those of `own`'s
-    /// heads that may unify with it (as gringo's dependency analysis matches terms; anything
-    /// unclear may). `d(1..3). s(1, W..1) : not s(f(W),1), d(W).` sees none: its domain is
-    /// empty then and W is projected (differential seed 73 #6); so it is with `s(1,2).`
-    /// added (facts only), but not with `{s(1,2)}.` or with `not s(W,1)` (clingo 5.8.3).
-    pub fn sees(
-        &self,
-        atom: &ir::Atom,
-        own: &Span,
-        preds: &ir::PredTable,
-        syms: &SymbolTable,
-    ) -> Seen {
-        let Some(heads) = self.heads_of(atom, preds, syms) else {
-            return Seen::Atoms;
-        };
-        let mut seen = Seen::Nothing;
-        for head in heads
-            .iter()
-            .filter(|h| h.unifies(atom, syms, &self.constants))
-        {
-            if &head.statement != own && head.fact {
-                seen = Seen::Facts;
-            } else {
-                return Seen::Atoms;
-            }
-        }
-        seen
+    /// Whether a condition literal over `atom` sees no atom of its predicate when gringo
+    /// grounds it: no head of a statement defining it may unify with it (as gringo's
+    /// dependency analysis matches terms; anything unclear may). `d(1..3). s(1, W..1) : not
+    /// s(f(W),1), d(W).` sees none: its domain is empty then and W is projected (differential
+    /// seed 73 #6); so it is with `s(1,2).` added, but not with `not s(W,1)` (clingo 5.8.3).
+    pub fn sees_nothing(&self, atom: &ir::Atom, preds: &ir::PredTable, syms: &SymbolTable) -> bool {
+        self.heads_of(atom, preds, syms)
+            .is_some_and(|heads| !heads.iter().any(|h| h.unifies(atom, syms, &self.constants)))
     }
 
     /// How gringo classifies a condition literal over `atom` in statement `own`: by the heads
@@ -225,13 +205,11 @@ impl Definitions {
         let mut positions = HashMap::new();
         let mut heads: HashMap<Key, Vec<HeadDef>> = HashMap::new();
         for (d, class) in defs.into_iter().zip(classes) {
-            let fact = matches!(d.def, Def::Fact { .. });
             positions.insert(span_key(&d.statement), d.position);
             heads.entry(d.key).or_default().push(HeadDef {
                 position: d.position,
                 statement: d.statement,
                 term: d.head,
-                fact,
                 class,
             });
         }
@@ -257,7 +235,6 @@ struct HeadDef {
     statement: Span,
     position: usize,
     term: Term,
-    fact: bool,
     class: Class,
 }
 
@@ -907,22 +884,10 @@ fn class(cx: &Context, atom: &ir::Atom) -> Class {
     })
 }
 
-/// What a condition literal sees of its predicate's atoms when gringo grounds it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Seen {
-    /// Atoms that may be no facts: classified by the predicate's [`Kind`].
-    Atoms,
-    /// Facts only, of other statements.
-    Facts,
-    /// Nothing.
-    Nothing,
-}
-
-/// [`Definitions::sees`] (atoms, without definitions).
-fn sees(cx: &Context, atom: &ir::Atom) -> Seen {
-    cx.definitions.map_or(Seen::Atoms, |d| {
-        d.sees(atom, cx.statement, cx.preds, cx.syms)
-    })
+/// [`Definitions::sees_nothing`] (false without definitions).
+fn sees_nothing(cx: &Context, atom: &ir::Atom) -> bool {
+    cx.definitions
+        .is_some_and(|d| d.sees_nothing(atom, cx.preds, cx.syms))
 }
 
 const UNORDERED: &str = "a conditional head literal whose heads do not all mention a variable of \
@@ -963,7 +928,7 @@ fn first_solution(
     let mut lits = Vec::new();
     for (l, _) in cond.iter().zip(&members).filter(|(_, m)| **m) {
         lits.push(match l {
-            Lit::Atom { sign, atom, .. } if sees(cx, atom) == Seen::Nothing => Goal::Atom {
+            Lit::Atom { sign, atom, .. } if sees_nothing(cx, atom) => Goal::Atom {
                 sign: *sign,
                 atom,
                 facts: Vec::new(),
