@@ -32,7 +32,10 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     super::external_body::refuse_negated_in_conditions(g, rules, &comp_of)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
-    let position = clingo_order(n, rules);
+    let projection: Vec<bool> = (g.relations.iter())
+        .map(|r| super::compile::is_projection(g.program.symbols.name_str(r.sig.name)))
+        .collect();
+    let position = clingo_order(n, rules, &projection);
     let mut in_order: Vec<usize> = (0..rules.len()).collect();
     in_order.sort_by_key(|&i| position[i]);
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); components.len()];
@@ -183,8 +186,9 @@ fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
 /// statement defining a body predicate" edges, started from the last statement, each statement
 /// after those it depends on; the search follows the body literals from the last one (`:- r,
 /// p(1).` reaches the rules for `p(1)` first) and the rules for one predicate in the order
-/// they are written. Facts without variables are known before everything.
-fn clingo_order(num_preds: usize, rules: &[Planned]) -> Vec<usize> {
+/// they are written. Facts without variables are known before everything. The statements are
+/// searched in gringo's order ([`statement_order`]), which puts projections last.
+fn clingo_order(num_preds: usize, rules: &[Planned], projection: &[bool]) -> Vec<usize> {
     let is_input_fact = |r: &Planned| {
         r.rule.body.is_empty()
             && matches!(&r.rule.head, ir::Head::Atom(a) if a.args.iter().all(|t| t.is_ground()))
@@ -200,24 +204,102 @@ fn clingo_order(num_preds: usize, rules: &[Planned]) -> Vec<usize> {
             }
         }
     }
-    // Nodes numbered from the last rule, so that the search starts there.
+    // Nodes numbered from the last statement, so that the search starts there.
     let n = rules.len();
+    let sequence = statement_order(rules, projection);
+    let mut node_of = vec![0; n];
+    for (k, &i) in sequence.iter().rev().enumerate() {
+        node_of[i] = k;
+    }
     let edges: Vec<Vec<usize>> = (0..n)
         .map(|node| {
-            search_order(&rules[n - 1 - node].rule)
+            search_order(&rules[sequence[n - 1 - node]].rule)
                 .into_iter()
-                .flat_map(|p| providers[p].iter().map(|&i| n - 1 - i))
+                .flat_map(|p| providers[p].iter().map(|&i| node_of[i]))
                 .collect()
         })
         .collect();
     let mut position = vec![0; n];
     for (k, component) in crate::scc::tarjan(&edges).into_iter().enumerate() {
         for node in component {
-            let i = n - 1 - node;
+            let i = sequence[n - 1 - node];
             position[i] = if is_input_fact(&rules[i]) { 0 } else { k + 1 };
         }
     }
     position
+}
+
+/// The rules in the order of gringo's statements. gringo appends the rules of its projections
+/// (`#p_q(#p) :- q(_).`) to the program after every statement (libgringo
+/// `input/program.cc`, `Program::rewrite`), where aspsat's compiler puts them after the
+/// statement that first uses them. It does not project a positive literal that is the only
+/// literal of a normal rule's body (`singleton` in `Statement::simplify`): `r :- q(_).` reads
+/// `q` itself, and its projection rule here stays beside it. This decides which facts the
+/// grounder knows first: `{r} :- q(_). p(1) :- d(1). #sum+{-1,1 : q(1); 3,1 : p(1)} > 2.`
+/// grounds the aggregate before `p(1)` is a fact (the projection of `q(_)`, last, reaches
+/// the aggregate first) and keeps its negative weight (clingo 5.8.3; differential seed 512
+/// #695), where `r :- q(_).` does not.
+fn statement_order(rules: &[Planned], projection: &[bool]) -> Vec<usize> {
+    let mut appended = vec![false; projection.len()];
+    for r in rules {
+        for (pred, singleton) in projection_uses(&r.rule, projection) {
+            appended[pred] |= !singleton;
+        }
+    }
+    let last = |r: &Planned| matches!(&r.rule.head, ir::Head::Atom(a) if projection[a.pred] && appended[a.pred]);
+    let (projections, statements): (Vec<usize>, Vec<usize>) =
+        (0..rules.len()).partition(|&i| last(&rules[i]));
+    statements.into_iter().chain(projections).collect()
+}
+
+/// The projection predicates a rule uses, each with whether gringo would leave that use
+/// unprojected: a positive body literal of a rule with an atom as head and a body of that one
+/// literal (gringo's `projectScore` of 1: an atom counts 1, an interval, an aggregate or a
+/// conditional literal 2, a comparison nothing).
+fn projection_uses(rule: &ir::Rule, projection: &[bool]) -> Vec<(PredId, bool)> {
+    let score: usize = rule
+        .body
+        .iter()
+        .map(|b| match b {
+            ir::Body::Lit(ir::Lit::Atom { .. }) => 1,
+            ir::Body::Lit(ir::Lit::Range { implied: false, .. }) => 2,
+            ir::Body::Lit(_) => 0,
+            ir::Body::Conditional { .. } | ir::Body::Aggregate(_) => 2,
+        })
+        .sum();
+    let singleton = score == 1 && matches!(rule.head, ir::Head::Atom(_));
+    let mut uses = Vec::new();
+    let mut push = |l: &ir::Lit, plain: bool| {
+        if let ir::Lit::Atom { sign, atom, .. } = l
+            && projection[atom.pred]
+        {
+            uses.push((atom.pred, plain && singleton && *sign == Sign::Pos));
+        }
+    };
+    for b in &rule.body {
+        match b {
+            ir::Body::Lit(l) => push(l, true),
+            ir::Body::Conditional { alts, cond, .. } => {
+                alts.iter().for_each(|a| push(&a.item, false));
+                cond.lits.iter().for_each(|l| push(l, false));
+            }
+            ir::Body::Aggregate(a) => {
+                a.elems
+                    .iter()
+                    .flat_map(|e| &e.cond.lits)
+                    .for_each(|l| push(l, false));
+            }
+        }
+    }
+    let head_conditions: Vec<&ir::Condition> = match &rule.head {
+        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
+        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
+        _ => Vec::new(),
+    };
+    for l in head_conditions.into_iter().flat_map(|c| &c.lits) {
+        push(l, false);
+    }
+    uses
 }
 
 /// The predicates of a rule's literals in the order gringo's search of [`clingo_order`]
