@@ -309,6 +309,7 @@ fn check_unground_parts(
                 consts.insert(p.clone(), placeholder);
             }
             let mut compiler = Compiler::new(syms, &mut preds, &consts);
+            compiler.unknown = (placeholder == symbol).then_some(symbol);
             // Only checked, never grounded: no refusal of how gringo would ground a rule.
             compiler.program_deps = Some(quirks::ProgramDeps::new(&block.statements, true));
             if projection::Definitions::needed(&block.statements) {

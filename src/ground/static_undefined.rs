@@ -35,6 +35,9 @@ pub enum GroundValue {
     /// A value that is not an integer (a constant, function, string, tuple, `#inf`, `#sup`).
     Other,
     Undefined,
+    /// A value gringo does not know when it simplifies the rule: a program part's parameter
+    /// (see [`Compiler::unknown`]), and arithmetic over one.
+    Unknown,
 }
 
 /// Whether gringo's simplification, before grounding, finds `t` undefined for every value of
@@ -52,7 +55,7 @@ fn undefined_at(t: &Term, value: &mut dyn FnMut(&Term) -> GroundValue) -> Option
         if t.has_pool_or_interval() {
             false
         } else if is_ground(t) {
-            !matches!(value(t), GroundValue::Int(_))
+            matches!(value(t), GroundValue::Other | GroundValue::Undefined)
         } else {
             matches!(t, Term::Fun { .. })
         }
@@ -633,6 +636,9 @@ impl Compiler<'_> {
 
     /// The value of a variable-free term for this module (the first error in `error`).
     fn ground_value(&mut self, t: &Term, error: &mut Option<Diagnostic>) -> GroundValue {
+        if self.unknown.is_some() && self.mentions_unknown(t) {
+            return GroundValue::Unknown;
+        }
         match self.ground_term(t) {
             Ok(Some(s)) => match self.syms.as_int(s) {
                 Some(i) => GroundValue::Int(i),
@@ -643,6 +649,24 @@ impl Compiler<'_> {
                 error.get_or_insert(d);
                 GroundValue::Other
             }
+        }
+    }
+
+    /// Whether `t` names a constant whose value is [`Compiler::unknown`].
+    fn mentions_unknown(&self, t: &Term) -> bool {
+        match t {
+            Term::Fun { name, args, .. } if args.is_empty() => self
+                .consts
+                .get(name)
+                .is_some_and(|&v| Some(v) == self.unknown),
+            Term::Fun { args, .. } | Term::Pool(args, _) => {
+                args.iter().any(|a| self.mentions_unknown(a))
+            }
+            Term::Unary(_, x, _) => self.mentions_unknown(x),
+            Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => {
+                self.mentions_unknown(x) || self.mentions_unknown(y)
+            }
+            _ => false,
         }
     }
 }

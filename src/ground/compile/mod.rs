@@ -59,6 +59,11 @@ pub struct Compiler<'a> {
     /// What gringo knows about each predicate (see [`super::projection`]); `None` treats
     /// every predicate as unknown.
     pub definitions: Option<projection::Definitions>,
+    /// The placeholder of a value gringo does not know when it checks a rule (a program
+    /// part's parameter, a variable `#Inc0` for gringo, bound by the part's own literal):
+    /// arithmetic over it is neither undefined nor a constant, so `#program p(k). :- q(k-X).`
+    /// leaves `X` unbound, as clingo 5.8.3 finds (`k-X` is not linear in `X`).
+    pub unknown: Option<Sym>,
 }
 
 /// Per-rule numbering of variables and conditions.
@@ -141,6 +146,7 @@ impl<'a> Compiler<'a> {
             program_deps: None,
             infos: Vec::new(),
             definitions: None,
+            unknown: None,
         }
     }
 
