@@ -106,6 +106,25 @@ pub fn add_ranges(rule: &mut Rule, syms: &mut SymbolTable) {
     }
 }
 
+/// The bounds gringo's inequality solver gives the variables of a condition's own literals
+/// (`lits`), the ranges [`add_ranges`] adds to the condition when its rule is planned, for
+/// code that reads the condition before (the enclosing scopes' bounds are left out: a
+/// variable bounded through them is not bounded here).
+pub fn condition_bounds(
+    lits: &[Lit],
+    num_vars: usize,
+    syms: &SymbolTable,
+) -> Vec<(VarId, i32, i32)> {
+    let mut system = System::new(num_vars, None);
+    lits.iter().for_each(|l| system.add_lit(l, syms));
+    system.compute();
+    system
+        .improved()
+        .into_iter()
+        .filter_map(|v| system.bounds[v].bounded().map(|(lo, hi)| (v, lo, hi)))
+        .collect()
+}
+
 /// One side of a variable's bounds; clingo's numbers are 32 bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Bound {
@@ -333,13 +352,7 @@ impl System {
     /// The range literals for the variables whose computed bounds improve on the fixed ones,
     /// by variable name (gringo keeps its bounds in a map by name).
     fn ranges(&self, vars: &[super::ir::Var], syms: &mut SymbolTable) -> Vec<Lit> {
-        let mut improved: Vec<VarId> = (0..self.bounds.len())
-            .filter(|&v| self.seen[v] || self.fixed[v].is_some())
-            .filter(|&v| match &self.fixed[v] {
-                None => self.bounds[v].bounded().is_some(),
-                Some(f) => self.bounds[v].improves_on(f),
-            })
-            .collect();
+        let mut improved = self.improved();
         improved.sort_by(|&a, &b| vars[a].name.cmp(&vars[b].name));
         improved
             .into_iter()
@@ -352,6 +365,19 @@ impl System {
                     span: vars[v].span.clone(),
                     implied: true,
                 }
+            })
+            .collect()
+    }
+}
+
+impl System {
+    /// The variables whose computed bounds improve on the fixed ones.
+    fn improved(&self) -> Vec<VarId> {
+        (0..self.bounds.len())
+            .filter(|&v| self.seen[v] || self.fixed[v].is_some())
+            .filter(|&v| match &self.fixed[v] {
+                None => self.bounds[v].bounded().is_some(),
+                Some(f) => self.bounds[v].improves_on(f),
             })
             .collect()
     }

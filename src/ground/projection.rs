@@ -905,6 +905,20 @@ fn first_solution(
     cond: &[Lit],
     cx: &mut Context,
 ) -> Result<Option<Vec<(VarId, Sym)>>, &'static str> {
+    // The ranges gringo's inequality solver adds to the condition (`1 <= Z <= 3` binds `Z`),
+    // last, as gringo appends them.
+    let span = cx.statement.clone();
+    let ranges = super::linear_bounds::condition_bounds(cond, cx.num_vars, cx.syms)
+        .into_iter()
+        .map(|(var, lo, hi)| Lit::Range {
+            var,
+            lo: CTerm::Sym(cx.syms.num(lo)),
+            hi: CTerm::Sym(cx.syms.num(hi)),
+            span: span.clone(),
+            implied: true,
+        });
+    let cond: Vec<Lit> = cond.iter().cloned().chain(ranges).collect();
+    let cond = &cond[..];
     let mut group: BTreeSet<VarId> = wanted.iter().copied().collect();
     let mut members = vec![false; cond.len()];
     loop {
