@@ -599,6 +599,32 @@ impl Compiler<'_> {
             eval: &mut eval,
             undefined: Vec::new(),
         };
+        // A chain moved from a conditional head (`a ; 1 < X+b < 3 : p(X).`) with a term
+        // gringo finds undefined: gringo's element is then `#true : p(X)`, which the negated
+        // chain in the body, holding instead, does not say.
+        if let Statement::Rule(rule) = &*st {
+            for b in &rule.body {
+                if let BodyLit::Conditional {
+                    lit:
+                        Literal::Chain {
+                            negated: true,
+                            first,
+                            rest,
+                            span,
+                        },
+                    negated_head: true,
+                    ..
+                } = b
+                    && !matches!(negated_chain(first, rest, &mut value), NegatedChain::Stays)
+                {
+                    return Err(Diagnostic::error(
+                        span,
+                        "a comparison chain with a condition in a rule head, with a term that \
+                         is undefined whatever its variables' values, is not supported",
+                    ));
+                }
+            }
+        }
         if let Some(span) = settle_negated_chains(st, &mut value) {
             return Err(Diagnostic::error(
                 &span,

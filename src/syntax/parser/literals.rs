@@ -185,9 +185,27 @@ impl Parser<'_> {
                         span: chain_span,
                     }))
                 }
+                // With a condition, as a comparison with one: the negated chain for every
+                // instance of the condition, projected as a negated head.
+                Literal::Chain {
+                    negated: not,
+                    first,
+                    rest,
+                    span: chain_span,
+                } if has_cond => negated.push(BodyLit::Conditional {
+                    lit: Literal::Chain {
+                        negated: !not,
+                        first,
+                        rest,
+                        span: chain_span,
+                    },
+                    cond,
+                    span,
+                    negated_head: true,
+                }),
                 Literal::Chain { .. } => self.mark_unsupported(
-                    "comparison chain with a condition, or with arithmetic beside a pool or an \
-                     interval, in a rule head",
+                    "comparison chain with arithmetic beside a pool or an interval in a rule \
+                     head without a condition",
                 ),
             }
         }
