@@ -361,6 +361,7 @@ fn compile_and_plan(
                 negated: Vec::new(),
                 satisfied_heads: Default::default(),
                 late: false,
+                external_order: None,
             });
         }
         compiled?;

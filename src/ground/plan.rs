@@ -644,6 +644,10 @@ pub struct Planned {
     /// Whether the rule is grounded after the fixpoint of its stage, once what its conditions
     /// and aggregates range over is known (set by `schedule::run`).
     pub late: bool,
+    /// For an `#external` statement grounded once (no body literal over its own component),
+    /// its place in gringo's order of statements, in which clasp reads the declarations (set
+    /// by `schedule::run`).
+    pub external_order: Option<usize>,
 }
 
 #[cfg(test)]

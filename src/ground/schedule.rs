@@ -36,6 +36,17 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         .map(|r| super::compile::is_projection(g.program.symbols.name_str(r.sig.name)))
         .collect();
     let position = clingo_order(n, rules, &projection);
+    for (r, &position) in rules.iter_mut().zip(&position) {
+        r.external_order = match &r.rule.head {
+            ir::Head::External { atom, .. }
+                if (r.rule.body_preds().iter()).all(|&(p, _)| comp_of[p] != comp_of[atom.pred]) =>
+            {
+                Some(position)
+            }
+            _ => None,
+        };
+    }
+    g.external_orders.clear();
     let mut in_order: Vec<usize> = (0..rules.len()).collect();
     in_order.sort_by_key(|&i| position[i]);
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); components.len()];

@@ -73,6 +73,10 @@ pub struct Grounder {
     /// The `not` literals of externals of the component being grounded whose atoms must not
     /// become facts after the external is grounded.
     pub external_watches: Vec<super::external_body::Watch>,
+    /// Per `#external` atom declared in this grounding call, the latest place in gringo's
+    /// order of statements among its declarations (`Planned::external_order`; `None` when one
+    /// of them has none).
+    pub external_orders: HashMap<AtomId, Option<usize>>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -105,6 +109,7 @@ impl Grounder {
             fact_in_stage: Vec::new(),
             external_pending: Vec::new(),
             external_watches: Vec::new(),
+            external_orders: HashMap::new(),
         }
     }
 

@@ -471,6 +471,18 @@ impl GroundProgram {
     }
 
     /// The default value `a` was declared external with.
+    /// Changes the value of external atom `a` (declared again, the later declaration decides).
+    pub fn set_external_value(&mut self, a: AtomId, value: ExternalValue) {
+        if let Some(v) = self.external_values.get_mut(&a) {
+            *v = value;
+        }
+        for (b, v) in &mut self.externals {
+            if *b == a {
+                *v = value;
+            }
+        }
+    }
+
     pub fn external_value(&self, a: AtomId) -> Option<ExternalValue> {
         self.external_values.get(&a).copied()
     }

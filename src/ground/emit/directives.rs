@@ -81,30 +81,54 @@ impl Grounder {
     }
 
     /// An `#external` instance: the atom exists (it may be true) without any rule.
-    /// `[release]` leaves it false. Declarations of one atom with different values are
-    /// refused: clingo's result then depends on the rest of the program.
+    /// `[release]` leaves it false. Of several declarations of one atom, clasp reads them in
+    /// gringo's output order, which is gringo's order of statements (`order`, see
+    /// `schedule::clingo_order`): the last one decides, but a release is for good
+    /// (`#external p. [true] #external p. [false]` leaves `p` true in clingo 5.8.3: gringo
+    /// grounds the last statement first). Where that order is not known (a declaration
+    /// grounded in rounds, or in an earlier grounding call), different values are refused.
     pub(super) fn emit_external(
         &mut self,
         span: &Span,
         a: &ir::Atom,
         value: crate::program::ExternalValue,
+        order: Option<usize>,
         b: &Binding,
     ) -> Result<(), Diagnostic> {
+        use crate::program::ExternalValue;
         let Some((sym, args)) = self.atom_sym(a, b)? else {
             return Ok(());
         };
         let id = self.program.atom(sym);
-        if let Some(first) = self.program.external_value(id)
-            && first != value
-            && !self.provisional
+        if !self.provisional
+            && let Some(first) = self.program.external_value(id)
         {
-            return Err(Diagnostic::error(
-                span,
-                format!(
-                    "#external {} is declared again with another value: not supported (clingo's choice depends on the rest of the program)",
-                    self.program.symbols.to_string(sym)
-                ),
-            ));
+            let previous = self.external_orders.get(&id).copied();
+            if first != value {
+                let (Some(Some(previous)), Some(order)) = (previous, order) else {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!(
+                            "#external {} is declared again with another value where the order \
+                             in which clingo reads the declarations is not known: not supported",
+                            self.program.symbols.to_string(sym)
+                        ),
+                    ));
+                };
+                let decided = if first == ExternalValue::Release || value == ExternalValue::Release
+                {
+                    ExternalValue::Release
+                } else if order > previous {
+                    value
+                } else {
+                    first
+                };
+                self.program.set_external_value(id, decided);
+            }
+            if let Some(previous) = previous {
+                let latest = previous.zip(order).map(|(p, o)| p.max(o));
+                self.external_orders.insert(id, latest);
+            }
         }
         if self.provisional || self.program.is_fact(id) || self.program.is_external(id) {
             if self.provisional && value != crate::program::ExternalValue::Release {
@@ -115,7 +139,9 @@ impl Grounder {
         // A released external is still grounded (clingo grounds it, then releases it when
         // solving starts: false, yet its optimization elements keep their levels).
         self.derive(a.pred, id, &args);
-        self.program.add_external(id, value);
+        if self.program.add_external(id, value) {
+            self.external_orders.insert(id, order);
+        }
         Ok(())
     }
 

@@ -109,7 +109,9 @@ impl Grounder {
             } => self.emit_cost(span, weight, priority.as_ref(), terms, b, body),
             ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
             ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
-            ir::Head::External { atom, value } => self.emit_external(span, atom, *value, b),
+            ir::Head::External { atom, value } => {
+                self.emit_external(span, atom, *value, rule.external_order, b)
+            }
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
             ir::Head::Ignored(_) => Ok(()),
             ir::Head::Project(atom) => {
