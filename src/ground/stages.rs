@@ -15,13 +15,17 @@
 //! as gringo decides a "stratified" occurrence. One it shares a stage with stays open until
 //! that stage is done, as before.
 //!
-//! Unification is over-approximated (arithmetic unifies with anything, and variables are not
-//! tied to each other): a dependency missed would decide a literal before its atoms are all
-//! known, an extra one only keeps it open longer. Not modelled: gringo also orders the positive
+//! Unification binds variables consistently, as gringo's does ([`Unifier`]: `s(0,1)` does
+//! not unify with `s(Y,Y)`, nor `s(Y,Y)` with `s(X,f(X))`), and is over-approximated where
+//! gringo's is not known (arithmetic unifies with anything): a dependency missed would decide
+//! a literal before its atoms are all known, an extra one only keeps it open longer (and an
+//! `#external` atom a rule kept open defines is no longer external: differential seed 3001
+//! #396). Not modelled: gringo also orders the positive
 //! sub-components of a component with negative cycles and decides literals over the earlier
 //! ones; here a whole cycle stays open.
 
 use super::ir::{self, Stage};
+use super::own_conditions::Unifier;
 use super::plan::Planned;
 use super::term::CTerm;
 use crate::symbol::{Sym, SymData, SymbolTable};
@@ -54,10 +58,22 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
     let mut providers: Vec<Vec<Vec<usize>>> = Vec::with_capacity(members.len());
     let mut budget = MAX_COMPARISONS;
     for &r in members {
-        let mut per_lit = Vec::new();
-        for_each_atom_lit(&mut rules[r].rule, &mut |atom, _| {
-            per_lit.push(index.unifying(atom, (&heads, &range_vars), syms, &mut budget));
-        });
+        let mut atoms = Vec::new();
+        for_each_atom_lit(&mut rules[r].rule, &mut |atom, _| atoms.push(atom.clone()));
+        let rules: &[Planned] = rules;
+        let per_lit = atoms
+            .iter()
+            .map(|atom| {
+                let lit = (&rules[r].rule, atom);
+                index.unifying(
+                    lit,
+                    (&heads, &range_vars),
+                    (rules, members),
+                    syms,
+                    &mut budget,
+                )
+            })
+            .collect();
         providers.push(per_lit);
     }
     if budget == 0 {
@@ -224,8 +240,9 @@ impl HeadIndex {
     /// comparisons against `budget` (none are made once it is spent).
     fn unifying(
         &self,
-        atom: &ir::Atom,
+        (rule, atom): (&ir::Rule, &ir::Atom),
         (heads, range_vars): (&[Vec<ir::Atom>], &[Vec<bool>]),
+        (rules, members): (&[Planned], &[usize]),
         syms: &SymbolTable,
         budget: &mut usize,
     ) -> Vec<usize> {
@@ -249,7 +266,10 @@ impl HeadIndex {
                     .args
                     .iter()
                     .zip(&atom.args)
-                    .all(|(x, y)| may_unify(x, y, &range_vars[m], syms));
+                    .all(|(x, y)| may_unify(x, y, &range_vars[m], syms))
+                // (variables bound consistently, as gringo's analysis binds them: `s(Y,Y)`
+                // is not defined by `{s((X,Z),n)}`)
+                && Unifier::atoms(syms, [rule, &rules[members[m]].rule], atom, head);
             if unify {
                 out.push(m);
             }
@@ -262,7 +282,7 @@ impl HeadIndex {
 
 /// Whether some values of the variables can make head term `head` and literal term `lit`
 /// equal (over-approximated: arithmetic may take any value, and each variable is free on its
-/// own). The variable of an interval in the head (`range[v]`) and arithmetic linear in one
+/// own; [`Unifier`] ties them). The variable of an interval in the head (`range[v]`) and arithmetic linear in one
 /// variable take integers only, as gringo knows: `q(Y..1)` and `q(1-Y)` do not define
 /// `q((1,1))` ([`CTerm::integer_arithmetic`]).
 fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> bool {
