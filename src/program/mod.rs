@@ -231,6 +231,10 @@ pub struct GroundProgram {
     /// heads of a disjunction instance that one of its elements satisfies (`r` in `p(1). r ;
     /// p(1).`; see `ground::satisfied_heads`).
     pub domain_without_rules: HashSet<AtomId>,
+    /// Choices without bounds that gringo writes through a head aggregate (`#delayed`: an
+    /// element has a condition) and whose body negates one of their atoms: clasp keeps such
+    /// an atom in the head (see [`GroundProgram::drop_external_tautologies`]).
+    pub aggregate_choices: HashSet<Rule>,
 }
 
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
@@ -816,9 +820,13 @@ impl GroundProgram {
             // clasp takes it out of the head (as from `a :- not a.`, see
             // [`GroundProgram::negates_external_head`]), so it stays external (`#external p.
             // [free]  {p} :- not p.` has {} and {p} in clingo; gringo translates a choice with
-            // bounds through auxiliary atoms, and there the rule ends the status).
+            // bounds, or with a condition, through auxiliary atoms, and there the rule ends the
+            // status: `{r; p : d} :- not r.` has only {} for the external `r`, differential
+            // seed 2033 #559).
+            let through_aggregate = self.aggregate_choices.contains(&r);
             if let Head::Choice { elems, guards } = &mut r.head
                 && guards.is_empty()
+                && !through_aggregate
             {
                 let negated = |a: AtomId| r.body.contains(&BodyElem::Lit(Lit::not(a)));
                 elems.retain(|e| !(self.is_external(e.atom) && negated(e.atom)));

@@ -479,13 +479,23 @@ impl Grounder {
                 return Ok(());
             }
         }
-        self.push_rule(Rule {
+        let chosen_and_negated = ground_elems
+            .iter()
+            .any(|e| body.contains(&BodyElem::Lit(Lit::not(e.atom))));
+        let rule_through_aggregate = ground_guards.is_empty()
+            && chosen_and_negated
+            && !super::super::gringo_rounds::simple_choice(&rule.rule);
+        let ground = Rule {
             head: Head::Choice {
                 elems: ground_elems,
                 guards: ground_guards,
             },
             body,
-        });
+        };
+        if rule_through_aggregate && !self.provisional {
+            self.program.aggregate_choices.insert(ground.clone());
+        }
+        self.push_rule(ground);
         Ok(())
     }
 
