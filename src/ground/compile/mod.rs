@@ -742,7 +742,26 @@ impl<'a> Compiler<'a> {
                             },
                         });
                     }
-                    let lits = self.condition(cond, vars)?;
+                    // gringo projects no positive atom of the condition either: `q :- r :
+                    // p(_).` has the condition instances `r : p(1) | r : p(2)`, and `p(X) :-
+                    // p(Z) : d(Z), p(_); d(X).` is `p(1) :- p(1) : p(1).`, which holds (a
+                    // moved head's condition is a disjunction element's: projected).
+                    let mut shared = Vec::new();
+                    if !*negated_head {
+                        for l in cond {
+                            if let Literal::Atom {
+                                sign: Sign::Pos,
+                                atom,
+                            } = l
+                            {
+                                collect_anonymous(&atom.term, &mut shared);
+                            }
+                        }
+                    }
+                    let saved = std::mem::replace(&mut self.shared_anonymous, shared);
+                    let lits = self.condition(cond, vars);
+                    self.shared_anonymous = saved;
+                    let lits = lits?;
                     if *negated_head {
                         negated_heads.push(projection::NegatedHead {
                             at: cbody.len(),
