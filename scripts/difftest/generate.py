@@ -73,12 +73,12 @@ FEATURES = {
     "strings": "strings with escapes (\\\" \\\\ \\n) in every term position",
     "intbases": "integers in every base (0x 0o 0b), negative too, in every term position",
     "anon": "anonymous variables in every literal position that allows them",
-    "unsupported": "constructs aspsat refuses by design (chains in heads with a condition, "
-                   "or with arithmetic beside a pool): must be refused "
-                   "with file:line:col, never answered; and constructs once refused (comparisons "
-                   "and #true in heads, also conditional, comparisons and `not` in choice and head aggregate "
-                   "elements, negated chains, intervals in negated chains, variables bounded "
-                   "only by comparisons)",
+    "unsupported": "constructs aspsat refuses by design (chains in heads without a condition "
+                   "with arithmetic beside a pool, chains in aggregate conditions): must be "
+                   "refused with file:line:col, never answered; and constructs once refused "
+                   "(comparisons, chains and #true in heads, also conditional, comparisons and "
+                   "`not` in choice and head aggregate elements, negated chains, intervals in "
+                   "negated chains, variables bounded only by comparisons)",
 }
 
 # statements the parser accepts and aspsat refuses (README "Not supported yet")
