@@ -256,10 +256,11 @@ pub enum Head {
     Disjunction(Vec<DisjElem>),
     /// `#show t : body.`
     ShowTerm(CTerm),
-    /// `#external atom : body. [value]`: the body only selects the instances.
+    /// `#external atom : body. [value]`: the body only selects the instances; the value is a
+    /// term evaluated per instance (`#external a(X) : p(X). [X]`; `false` when not written).
     External {
         atom: Atom,
-        value: crate::program::ExternalValue,
+        value: CTerm,
     },
     /// `#edge (u,v) : body.`: the edge is in the graph when the body holds.
     Edge(CTerm, CTerm),
@@ -284,9 +285,11 @@ impl Head {
             Head::None => {}
             Head::Atom(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
             Head::ShowTerm(t) => t.collect_vars(&mut v),
-            Head::External { atom: a, .. } | Head::Project(a) => {
-                a.args.iter().for_each(|t| t.collect_vars(&mut v))
+            Head::External { atom: a, value } => {
+                a.args.iter().for_each(|t| t.collect_vars(&mut v));
+                value.collect_vars(&mut v);
             }
+            Head::Project(a) => a.args.iter().for_each(|t| t.collect_vars(&mut v)),
             Head::Edge(x, y) => {
                 x.collect_vars(&mut v);
                 y.collect_vars(&mut v);

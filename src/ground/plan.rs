@@ -578,9 +578,12 @@ impl Planner<'_> {
             Head::None => Ok(()),
             Head::Atom(a) => self.check(a.args.iter().flat_map(|t| t.vars()).collect(), bound),
             Head::ShowTerm(t) => self.check(t.vars(), bound),
-            Head::External { atom: a, .. } | Head::Project(a) => {
-                self.check(a.args.iter().flat_map(|t| t.vars()).collect(), bound)
+            Head::External { atom: a, value } => {
+                let mut v: Vec<VarId> = a.args.iter().flat_map(|t| t.vars()).collect();
+                value.collect_vars(&mut v);
+                self.check(v, bound)
             }
+            Head::Project(a) => self.check(a.args.iter().flat_map(|t| t.vars()).collect(), bound),
             Head::Edge(x, y) => {
                 let mut v = x.vars();
                 v.extend(y.vars());

@@ -159,18 +159,6 @@ pub enum ExternalValue {
     Release,
 }
 
-impl ExternalValue {
-    /// The value a `[term]` names; clingo takes anything else as `false`.
-    pub fn from_name(name: &str) -> Self {
-        match name {
-            "true" => ExternalValue::True,
-            "free" => ExternalValue::Free,
-            "release" => ExternalValue::Release,
-            _ => ExternalValue::False,
-        }
-    }
-}
-
 /// A ground `#edge (u,v) : body.`: the edge is present when every literal of `body` holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Edge {

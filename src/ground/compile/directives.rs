@@ -64,23 +64,29 @@ impl Compiler<'_> {
         Ok(())
     }
 
-    /// `#external atom : body. [value]` as a rule whose head is the external atom.
+    /// `#external atom : body. [value]` as a rule whose head is the external atom (one per
+    /// alternative of the pools in the atom, the body and the value, the value's in the order
+    /// written).
     pub fn external(&mut self, ext: &External) -> Result<(), Diagnostic> {
-        let value = match &ext.value {
-            None => crate::program::ExternalValue::False,
-            Some(t) => match self.ground_term(t)? {
-                Some(sym) => crate::program::ExternalValue::from_name(&self.syms.to_string(sym)),
-                None => crate::program::ExternalValue::False,
-            },
+        let values = match &ext.value {
+            None => vec![Term::Fun {
+                name: "false".into(),
+                args: Vec::new(),
+                negative: false,
+                span: ext.span.clone(),
+            }],
+            Some(t) => expand_term(t),
         };
         let bodies = unpool::bodies(&ext.body);
         for atom in unpool::expand_atom(&ext.atom) {
             for body in &bodies {
-                let head = RuleHead::External {
-                    atom: atom.clone(),
-                    value,
-                };
-                self.single_rule(&head, body, &ext.span, &[])?;
+                for value in &values {
+                    let head = RuleHead::External {
+                        atom: atom.clone(),
+                        value: value.clone(),
+                    };
+                    self.single_rule(&head, body, &ext.span, &[])?;
+                }
             }
         }
         Ok(())

@@ -7,9 +7,10 @@ use super::*;
 pub(in crate::ground) enum RuleHead {
     Ast(Head),
     Show(Term),
+    /// The value as written (`false` when it is not).
     External {
         atom: Atom,
-        value: crate::program::ExternalValue,
+        value: Term,
     },
     Edge(Term, Term),
     Project(Atom),
@@ -37,7 +38,7 @@ impl Compiler<'_> {
             RuleHead::Show(t) => ir::Head::ShowTerm(self.term(t, vars, ranges)?),
             RuleHead::External { atom, value } => ir::Head::External {
                 atom: self.atom(atom, vars, ranges)?,
-                value: *value,
+                value: self.term(value, vars, ranges)?,
             },
             RuleHead::Edge(u, v) => {
                 ir::Head::Edge(self.term(u, vars, ranges)?, self.term(v, vars, ranges)?)

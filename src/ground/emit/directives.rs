@@ -2,6 +2,7 @@
 //! `#show` terms, `#external` and `#edge` directives; and the constraints of classical negation.
 
 use super::*;
+use crate::symbol::SymData;
 
 impl Grounder {
     /// An optimization element `weight@priority, terms` under the ground body.
@@ -91,13 +92,31 @@ impl Grounder {
         &mut self,
         span: &Span,
         a: &ir::Atom,
-        value: crate::program::ExternalValue,
+        value: &CTerm,
         order: Option<usize>,
         b: &Binding,
     ) -> Result<(), Diagnostic> {
         use crate::program::ExternalValue;
         let Some((sym, args)) = self.atom_sym(a, b)? else {
             return Ok(());
+        };
+        // gringo declares nothing for an instance whose value is undefined or no constant
+        // `true`, `false`, `free` or `release` (its sign aside: `-free` is `free`), and does
+        // not add the atom to its domain (libgringo `ExternalStatement::report`).
+        let Some(value) = self.eval(value, b)? else {
+            return Ok(());
+        };
+        let value = match self.program.symbols.get(value) {
+            SymData::Fun { name, args, .. } if args.is_empty() => {
+                match self.program.symbols.name_str(*name) {
+                    "true" => ExternalValue::True,
+                    "false" => ExternalValue::False,
+                    "free" => ExternalValue::Free,
+                    "release" => ExternalValue::Release,
+                    _ => return Ok(()),
+                }
+            }
+            _ => return Ok(()),
         };
         let id = self.program.atom(sym);
         if !self.provisional

@@ -110,7 +110,7 @@ impl Grounder {
             ir::Head::ShowTerm(t) => self.emit_show_term(span, t, b, body),
             ir::Head::Atom(a) => self.emit_atom(span, a, b, body),
             ir::Head::External { atom, value } => {
-                self.emit_external(span, atom, *value, rule.external_order, b)
+                self.emit_external(span, atom, value, rule.external_order, b)
             }
             ir::Head::Edge(u, v) => self.emit_edge(span, u, v, b, body),
             ir::Head::Ignored(_) => Ok(()),
