@@ -62,7 +62,8 @@ FEATURES = {
     "show": "#show signatures, terms and #show.",
     "const": "#const definitions",
     "unsafe": "occasionally unsafe rules (both must refuse)",
-    "external": "#external atom [: body]. [true|false|free|release], external atoms used in rules",
+    "external": "#external atom [: body]. [true|false|free|release] or a value term (variables, "
+                "pools, other constants), external atoms used in rules",
     "heuristic": "#heuristic atom [: body]. [w@p, modifier] (answer sets must not change)",
     "project": "#project atoms and signatures, enumerated with and without --project",
     "edge": "#edge (u,v; ...) [: body]. (acyclicity of the chosen edges)",
@@ -125,7 +126,8 @@ class Program:
 
 
 class Gen:
-    def __init__(self, rng, enabled=None, size=1.0, side=None, counted=None, compared=None):
+    def __init__(self, rng, enabled=None, size=1.0, side=None, counted=None, compared=None,
+                 valued=None):
         self.rng = rng
         # statements added after the failures of earlier runs were recorded draw from this
         self.side = side or random.Random(0)
@@ -134,6 +136,8 @@ class Gen:
         self.counted = counted or random.Random(1)
         # and comparisons as disjunction elements (`head_comparison`)
         self.compared = compared or random.Random(2)
+        # and #external values that are terms (`external_value_term`)
+        self.valued = valued or random.Random(3)
         self.enabled = set(FEATURES) if enabled is None else set(enabled)
         # a run that targets a few features uses them twice as often
         self.boost = 1 if enabled is None or len(self.enabled) > len(FEATURES) // 2 else 2
@@ -819,7 +823,22 @@ class Gen:
         value = self.pick(["", "", " [true]", " [false]", " [free]", " [release]"])
         if value:
             self.tag(f"external.{value.strip(' []')}")
+        if self.valued.random() < 0.15 * self.boost:
+            value = f" [{self.external_value_term(vars_)}]"
         return f"#external {atom} {body}{value}"
+
+    def external_value_term(self, vars_):
+        """A value of #external that is a term: evaluated per instance, no declaration unless a
+        constant true/false/free/release (sign aside); pools make one declaration each."""
+        self.tag("external.valueterm")
+        rng = self.valued
+        names = ["true", "false", "free", "release"]
+        options = [rng.choice(names), f"-{rng.choice(names)}", "1", "undefined",
+                   f"{rng.choice(names)}(1)", f"({rng.choice(names)};{rng.choice(names)})"]
+        if vars_:
+            v = rng.choice(vars_)
+            options += [v, f"({rng.choice(names)};{v})", f"{v}+1", f"f({v})"]
+        return rng.choice(options)
 
     def heuristic(self):
         self.tag("heuristic")
@@ -1113,7 +1132,8 @@ class Gen:
 def generate(seed, enabled=None, size=1.0):
     """The program for `seed` (deterministic)."""
     return Gen(random.Random(seed), enabled, size, random.Random(f"{seed}/side"),
-               random.Random(f"{seed}/counted"), random.Random(f"{seed}/compared")).program()
+               random.Random(f"{seed}/counted"), random.Random(f"{seed}/compared"),
+               random.Random(f"{seed}/valued")).program()
 
 
 if __name__ == "__main__":
