@@ -368,9 +368,7 @@ impl System {
             })
             .collect()
     }
-}
 
-impl System {
     /// The variables whose computed bounds improve on the fixed ones.
     fn improved(&self) -> Vec<VarId> {
         (0..self.bounds.len())

@@ -20,9 +20,8 @@
 //! gringo's is not known (arithmetic unifies with anything): a dependency missed would decide
 //! a literal before its atoms are all known, an extra one only keeps it open longer (and an
 //! `#external` atom a rule kept open defines is no longer external: differential seed 3001
-//! #396). Not modelled: gringo also orders the positive
-//! sub-components of a component with negative cycles and decides literals over the earlier
-//! ones; here a whole cycle stays open.
+//! #396). Not modelled: gringo also orders the positive sub-components of a component with
+//! negative cycles and decides literals over the earlier ones; here a whole cycle stays open.
 
 use super::ir::{self, Stage};
 use super::own_conditions::Unifier;
@@ -282,9 +281,9 @@ impl HeadIndex {
 
 /// Whether some values of the variables can make head term `head` and literal term `lit`
 /// equal (over-approximated: arithmetic may take any value, and each variable is free on its
-/// own; [`Unifier`] ties them). The variable of an interval in the head (`range[v]`) and arithmetic linear in one
-/// variable take integers only, as gringo knows: `q(Y..1)` and `q(1-Y)` do not define
-/// `q((1,1))` ([`CTerm::integer_arithmetic`]).
+/// own; [`Unifier`] ties them). The variable of an interval in the head (`range[v]`) and
+/// arithmetic linear in one variable take integers only, as gringo knows: `q(Y..1)` and
+/// `q(1-Y)` do not define `q((1,1))` ([`CTerm::integer_arithmetic`]).
 fn may_unify(head: &CTerm, lit: &CTerm, range: &[bool], syms: &SymbolTable) -> bool {
     let integer_only = |t: &CTerm| match t {
         CTerm::Sym(s) => matches!(syms.get(*s), SymData::Num(_)),

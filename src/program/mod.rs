@@ -462,7 +462,6 @@ impl GroundProgram {
         self.external_values.contains_key(&a)
     }
 
-    /// The default value `a` was declared external with.
     /// Changes the value of external atom `a` (declared again, the later declaration decides).
     pub fn set_external_value(&mut self, a: AtomId, value: ExternalValue) {
         if let Some(v) = self.external_values.get_mut(&a) {
@@ -475,6 +474,7 @@ impl GroundProgram {
         }
     }
 
+    /// The default value `a` was declared external with.
     pub fn external_value(&self, a: AtomId) -> Option<ExternalValue> {
         self.external_values.get(&a).copied()
     }

@@ -475,6 +475,29 @@ impl<'a> Compiler<'a> {
         self.out.extend(aux);
     }
 
+    /// A condition whose positive atoms keep their anonymous variables (no projection), nor
+    /// do the literals with the anonymous variables in `shared`.
+    fn unprojected_condition(
+        &mut self,
+        lits: &[Literal],
+        vars: &mut Vars,
+        mut shared: Vec<AnonKey>,
+    ) -> Result<Vec<Lit>, Diagnostic> {
+        for l in lits {
+            if let Literal::Atom {
+                sign: Sign::Pos,
+                atom,
+            } = l
+            {
+                collect_anonymous(&atom.term, &mut shared);
+            }
+        }
+        let saved = std::mem::replace(&mut self.shared_anonymous, shared);
+        let compiled = self.condition(lits, vars);
+        self.shared_anonymous = saved;
+        compiled
+    }
+
     fn condition(&mut self, lits: &[Literal], vars: &mut Vars) -> Result<Vec<Lit>, Diagnostic> {
         let mut out = Vec::new();
         for l in lits {
@@ -526,18 +549,7 @@ impl<'a> Compiler<'a> {
             // gringo projects no positive atom of an element's condition: `#count{1 : s(_)}`
             // has an element per atom of `s`, and its range (two elements: 0..2) decides
             // whether the aggregate may hold (`:~ #count{1 : s(_)} > 1. [1]` keeps its level).
-            for l in &e.cond {
-                if let Literal::Atom {
-                    sign: Sign::Pos,
-                    atom,
-                } = l
-                {
-                    collect_anonymous(&atom.term, &mut shared);
-                }
-            }
-            let saved = std::mem::replace(&mut self.shared_anonymous, shared);
-            let lits = self.condition(&e.cond, vars);
-            self.shared_anonymous = saved;
+            let lits = self.unprojected_condition(&e.cond, vars, shared);
             vars.tuple_intervals = None;
             let mut lits = lits?;
             lits.extend(local);
@@ -746,22 +758,11 @@ impl<'a> Compiler<'a> {
                     // p(_).` has the condition instances `r : p(1) | r : p(2)`, and `p(X) :-
                     // p(Z) : d(Z), p(_); d(X).` is `p(1) :- p(1) : p(1).`, which holds (a
                     // moved head's condition is a disjunction element's: projected).
-                    let mut shared = Vec::new();
-                    if !*negated_head {
-                        for l in cond {
-                            if let Literal::Atom {
-                                sign: Sign::Pos,
-                                atom,
-                            } = l
-                            {
-                                collect_anonymous(&atom.term, &mut shared);
-                            }
-                        }
-                    }
-                    let saved = std::mem::replace(&mut self.shared_anonymous, shared);
-                    let lits = self.condition(cond, vars);
-                    self.shared_anonymous = saved;
-                    let lits = lits?;
+                    let lits = if *negated_head {
+                        self.condition(cond, vars)?
+                    } else {
+                        self.unprojected_condition(cond, vars, Vec::new())?
+                    };
                     if *negated_head {
                         negated_heads.push(projection::NegatedHead {
                             at: cbody.len(),
