@@ -6,6 +6,7 @@
 use super::facts::InputFacts;
 use super::ir::{self, PredId, Stage, Step};
 use super::join::Window;
+use super::own_conditions::{Unifier, heads};
 use super::plan::{self, Planned};
 use super::state::Grounder;
 use crate::symbol::SymbolTable;
@@ -35,7 +36,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     let projection: Vec<bool> = (g.relations.iter())
         .map(|r| super::compile::is_projection(g.program.symbols.name_str(r.sig.name)))
         .collect();
-    let position = clingo_order(n, rules, &projection);
+    let position = clingo_order(n, rules, &projection, &g.program.symbols);
     for (r, &position) in rules.iter_mut().zip(&position) {
         r.external_order = match &r.rule.head {
             ir::Head::External { atom, .. }
@@ -199,7 +200,12 @@ fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
 /// p(1).` reaches the rules for `p(1)` first) and the rules for one predicate in the order
 /// they are written. Facts without variables are known before everything. The statements are
 /// searched in gringo's order ([`statement_order`]), which puts projections last.
-fn clingo_order(num_preds: usize, rules: &[Planned], projection: &[bool]) -> Vec<usize> {
+fn clingo_order(
+    num_preds: usize,
+    rules: &[Planned],
+    projection: &[bool],
+    syms: &SymbolTable,
+) -> Vec<usize> {
     let is_input_fact = |r: &Planned| {
         r.rule.body.is_empty()
             && matches!(&r.rule.head, ir::Head::Atom(a) if a.args.iter().all(|t| t.is_ground()))
@@ -222,12 +228,31 @@ fn clingo_order(num_preds: usize, rules: &[Planned], projection: &[bool]) -> Vec
     for (k, &i) in sequence.iter().rev().enumerate() {
         node_of[i] = k;
     }
+    // A literal depends on the statements whose heads unify with it (gringo's dependency
+    // analysis: `:~ q(b).` does not reach `#external q(1).`), by predicate once the budget
+    // of comparisons is spent.
+    let mut budget = MAX_ORDER_COMPARISONS;
     let edges: Vec<Vec<usize>> = (0..n)
         .map(|node| {
-            search_order(&rules[sequence[n - 1 - node]].rule)
-                .into_iter()
-                .flat_map(|p| providers[p].iter().map(|&i| node_of[i]))
-                .collect()
+            let rule = &rules[sequence[n - 1 - node]].rule;
+            let mut out = Vec::new();
+            for atom in search_order(rule) {
+                for &i in &providers[atom.pred] {
+                    let other = &rules[i].rule;
+                    let unifies = || {
+                        heads(other).iter().any(|h| {
+                            h.pred == atom.pred && Unifier::atoms(syms, [rule, other], atom, h)
+                        })
+                    };
+                    if budget == 0 || {
+                        budget -= 1;
+                        unifies()
+                    } {
+                        out.push(node_of[i]);
+                    }
+                }
+            }
+            out
         })
         .collect();
     let mut position = vec![0; n];
@@ -239,6 +264,11 @@ fn clingo_order(num_preds: usize, rules: &[Planned], projection: &[bool]) -> Vec
     }
     position
 }
+
+/// How many pairs of a literal and a statement defining its predicate [`clingo_order`] may
+/// unify before it links literals to every statement of their predicate (which only makes
+/// its order less like gringo's), so that it stays linear in practice.
+const MAX_ORDER_COMPARISONS: usize = 4_000_000;
 
 /// The rules in the order of gringo's statements. gringo appends the rules of its projections
 /// (`#p_q(#p) :- q(_).`) to the program after every statement (libgringo
@@ -319,11 +349,11 @@ fn projection_uses(rule: &ir::Rule, projection: &[bool]) -> Vec<(PredId, bool)> 
 /// condition from the first (gringo grounds those through statements of their own: `g :-
 /// #count{Z : r, d(Z), q(1)} = 1.` reaches the rules for `r` first, `g :- r, q(1).` those for
 /// `q`, clingo 5.8.3 shows).
-fn search_order(rule: &ir::Rule) -> Vec<PredId> {
+fn search_order<'r>(rule: &'r ir::Rule) -> Vec<&'r ir::Atom> {
     let mut out = Vec::new();
-    let mut push = |l: &ir::Lit| {
+    let mut push = |l: &'r ir::Lit| {
         if let ir::Lit::Atom { atom, .. } = l {
-            out.push(atom.pred);
+            out.push(atom);
         }
     };
     let head_conditions: Vec<&ir::Condition> = match &rule.head {
