@@ -55,7 +55,7 @@ impl Compiler<'_> {
                 let head = RuleHead::Show(t.clone());
                 if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
                     self.single_rule(&head, body, span, &[])?;
-                } else {
+                } else if !self.drops_directive(&[&t])? {
                     let holds = self.body_atom(&[&t], body, span)?;
                     self.single_rule(&head, &[holds], span, &[])?;
                 }
@@ -107,7 +107,7 @@ impl Compiler<'_> {
                         let head = RuleHead::Edge(u.clone(), v.clone());
                         if body.iter().all(|b| matches!(b, BodyLit::Lit(_))) {
                             self.single_rule(&head, body, span, &[])?;
-                        } else {
+                        } else if !self.drops_directive(&[&u, &v])? {
                             let holds = self.body_atom(&[&u, &v], body, span)?;
                             self.single_rule(&head, &[holds], span, &[])?;
                         }
