@@ -652,6 +652,17 @@ impl Compiler<'_> {
     /// r, #count{..} > 0.`), recording the undefined operation clingo reports: it does so
     /// before checking safety, and before aspsat would move the body into an auxiliary rule.
     pub(super) fn drops_directive(&mut self, terms: &[&Term]) -> Result<bool, Diagnostic> {
+        self.undefined_terms(terms, true)
+    }
+
+    /// Whether gringo's simplification finds `t` undefined before grounding.
+    pub(super) fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
+        self.undefined_terms(&[t], false)
+    }
+
+    /// Whether one of `terms` is undefined for gringo's simplification, with its undefined
+    /// operations recorded for clingo's infos where `record`.
+    fn undefined_terms(&mut self, terms: &[&Term], record: bool) -> Result<bool, Diagnostic> {
         let mut error = None;
         let mut eval = |t: &Term| self.ground_value(t, &mut error);
         let mut value = Value {
@@ -660,19 +671,9 @@ impl Compiler<'_> {
         };
         let undefined = any_term_undefined(terms.iter().copied(), &mut value);
         let spans = value.undefined;
-        self.record_undefined(spans);
-        error.map_or(Ok(undefined), Err)
-    }
-
-    /// Whether gringo's simplification finds `t` undefined before grounding.
-    pub(super) fn statically_undefined(&mut self, t: &Term) -> Result<bool, Diagnostic> {
-        let mut error = None;
-        let mut eval = |t: &Term| self.ground_value(t, &mut error);
-        let mut value = Value {
-            eval: &mut eval,
-            undefined: Vec::new(),
-        };
-        let undefined = any_term_undefined([t], &mut value);
+        if record {
+            self.record_undefined(spans);
+        }
         error.map_or(Ok(undefined), Err)
     }
 
