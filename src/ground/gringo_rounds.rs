@@ -324,6 +324,27 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
     }
 }
 
+/// The body elements of `rule` as written, a shifted condition last. A head element aspsat
+/// moved into the body (`not b : c`) is no body element: gringo grounds it as an element of
+/// the disjunction (an accumulation of its condition, then the body instance).
+fn body_elements(rule: &ir::Rule) -> Vec<Element<'_>> {
+    rule.body
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            !matches!(
+                b,
+                ir::Body::Conditional {
+                    moved_head: true,
+                    ..
+                }
+            )
+        })
+        .map(|(i, b)| Element::Body(i, b))
+        .chain(shifted_condition(rule).iter().map(Element::Shifted))
+        .collect()
+}
+
 /// The body elements of `rule` in the order gringo grounds them, None where this model cannot
 /// tell. gringo sorts the body by variable dependencies (`_rewriteAssignments` in
 /// `libgringo/src/input/statement.cc`): the elements that need no variable bound, from the
@@ -337,7 +358,11 @@ fn body_order(rule: &ir::Rule) -> Option<Vec<Element<'_>>> {
         .body
         .iter()
         .filter_map(|b| match b {
-            ir::Body::Conditional { span, .. } => Some(span),
+            ir::Body::Conditional {
+                span,
+                moved_head: false,
+                ..
+            } => Some(span),
             _ => None,
         })
         .collect();
@@ -348,13 +373,7 @@ fn body_order(rule: &ir::Rule) -> Option<Vec<Element<'_>>> {
         return None;
     }
     let scope = rule_scope_vars(rule);
-    let elements: Vec<Element> = rule
-        .body
-        .iter()
-        .enumerate()
-        .map(|(i, b)| Element::Body(i, b))
-        .chain(shifted_condition(rule).iter().map(Element::Shifted))
-        .collect();
+    let elements = body_elements(rule);
     let ents: Vec<Entity> = elements
         .iter()
         .map(|&e| entity(e, &scope))
@@ -449,14 +468,7 @@ pub(super) fn syntactic_statements<'r>(
 ) -> Vec<Statement<'r>> {
     let order = body_order(rule);
     let ordered = order.is_some();
-    let elements: Vec<Element<'r>> = order.unwrap_or_else(|| {
-        rule.body
-            .iter()
-            .enumerate()
-            .map(|(i, b)| Element::Body(i, b))
-            .chain(shifted_condition(rule).iter().map(Element::Shifted))
-            .collect()
-    });
+    let elements: Vec<Element<'r>> = order.unwrap_or_else(|| body_elements(rule));
     let mut out = Vec::new();
     // The rule proper.
     let head_by_accumulation = conditional_disjunction(rule)
@@ -533,11 +545,9 @@ pub(super) fn syntactic_statements<'r>(
     // The accumulations of the head elements: the condition, then the body instance.
     if head_by_accumulation {
         let conditions: Vec<&ir::Condition> = match &rule.head {
-            // one per head, and one for an element without heads (`#true : r`, from an
-            // undefined head atom: gringo grounds it like any other)
-            ir::Head::Disjunction(elems) => elems
-                .iter()
-                .flat_map(|e| std::iter::repeat_n(&e.cond, e.heads.len().max(1)))
+            ir::Head::Disjunction(_) => disjunction_accumulations(rule)
+                .into_iter()
+                .map(|(cond, _)| cond)
                 .collect(),
             ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
             _ => Vec::new(),
@@ -555,6 +565,34 @@ pub(super) fn syntactic_statements<'r>(
         }
     }
     out.push(main);
+    out
+}
+
+/// The accumulations of a disjunction's elements, in the order of their statements: per
+/// element one for each head (with it), and one for an element without heads (`#true : r`,
+/// from an undefined head atom: gringo grounds it like any other); then one for each element
+/// aspsat moved into the body (`not b : c`), which gringo keeps in the head.
+pub(super) fn disjunction_accumulations(
+    rule: &ir::Rule,
+) -> Vec<(&ir::Condition, Option<&ir::Local<ir::Atom>>)> {
+    let ir::Head::Disjunction(elems) = &rule.head else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in elems {
+        if e.heads.is_empty() {
+            out.push((&e.cond, None));
+        }
+        out.extend(e.heads.iter().map(|h| (&e.cond, Some(h))));
+    }
+    out.extend(rule.body.iter().filter_map(|b| match b {
+        ir::Body::Conditional {
+            cond,
+            moved_head: true,
+            ..
+        } => Some((cond, None)),
+        _ => None,
+    }));
     out
 }
 
@@ -668,6 +706,33 @@ mod tests {
         assert_eq!(order("{ a : b } :- c.").unwrap(), ["b", "c"]);
         // arithmetic in an atom: gringo rewrites it, the order is left open
         assert!(order("q :- p(X+1), r(X).").is_none());
+        // a head element moved into the body is no body element
+        assert_eq!(order("b ; not a : c :- r, d.").unwrap(), ["d", "r"]);
+    }
+
+    #[test]
+    fn a_head_element_moved_into_the_body_is_accumulated_as_gringo_keeps_it() {
+        // `not a : c` is an element of the disjunction for gringo: its condition, then the
+        // body instance (recursive differential seed 100060)
+        let (rules, preds, syms) = crate::ground::planned_rules("b ; not a : c :- r.");
+        let sts = statements(&rules[0].rule, &syms);
+        let kinds: Vec<Defines> = sts.iter().map(|s| s.defines).collect();
+        assert_eq!(
+            kinds,
+            [
+                Defines::HeadsLate,
+                Defines::HeadsLate,
+                Defines::Aux(Aux::Instance)
+            ]
+        );
+        let name = |s: &Slot| match s {
+            Slot::Atom(a) => syms.name_str(preds.sigs[a.pred].name).to_string(),
+            Slot::Aux(x) => format!("{x:?}"),
+        };
+        let moved: Vec<String> = sts[1].slots.iter().map(|(s, _)| name(s)).collect();
+        assert_eq!(moved, ["c", "Instance"]);
+        let main: Vec<String> = sts[2].slots.iter().map(|(s, _)| name(s)).collect();
+        assert_eq!(main, ["r"]);
     }
 
     #[test]

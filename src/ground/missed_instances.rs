@@ -55,40 +55,44 @@ fn satisfied_by_fact(
     input: &HashSet<(ir::PredId, &[Sym])>,
 ) -> bool {
     let rule = &rules[suspect.rule].rule;
-    let ir::Head::Disjunction(elems) = &rule.head else {
+    if !matches!(rule.head, ir::Head::Disjunction(_)) {
         return false;
-    };
+    }
     let statements = gringo_rounds::statements(rule, &g.program.symbols);
     if statements[suspect.statement].defines != Defines::HeadsLate {
         return false;
     }
-    // The statements of the head elements, one per head of each element, in order.
+    // The statements of the head elements, in order.
     let element_statements: Vec<usize> = (0..statements.len())
         .filter(|&n| statements[n].defines == Defines::HeadsLate)
         .collect();
-    let heads = elems
-        .iter()
-        .flat_map(|e| e.heads.iter().map(move |h| (e, h)));
+    let accumulations = gringo_rounds::disjunction_accumulations(rule);
     let fact = |a: &ir::Atom| {
         a.constant_args()
             .is_some_and(|args| input.contains(&(a.pred, &args[..])))
     };
-    heads.zip(element_statements).any(|((elem, head), n)| {
-        n != suspect.statement
-            && !suspects
-                .iter()
-                .any(|s| s.rule == suspect.rule && s.statement == n)
-            && head.cond.lits.is_empty()
-            && fact(&head.item)
-            && elem.cond.lits.iter().all(|l| match l {
-                ir::Lit::Atom {
-                    sign: Sign::Pos,
-                    atom,
-                    ..
-                } => fact(atom),
-                _ => false,
-            })
-    })
+    accumulations
+        .into_iter()
+        .zip(element_statements)
+        .any(|((cond, head), n)| {
+            let Some(head) = head else {
+                return false;
+            };
+            n != suspect.statement
+                && !suspects
+                    .iter()
+                    .any(|s| s.rule == suspect.rule && s.statement == n)
+                && head.cond.lits.is_empty()
+                && fact(&head.item)
+                && cond.lits.iter().all(|l| match l {
+                    ir::Lit::Atom {
+                        sign: Sign::Pos,
+                        atom,
+                        ..
+                    } => fact(atom),
+                    _ => false,
+                })
+        })
 }
 
 /// Refuses the first rule of `suspects` (sorted by rule) with an instance clingo may miss.
@@ -375,20 +379,15 @@ fn negated_atoms<'x>(rule: &'x ir::Rule, statements: &[Statement], n: usize) -> 
             ir::Body::Conditional { cond, .. } => Some(cond),
             _ => None,
         },
-        Defines::HeadsLate => match &rule.head {
-            ir::Head::Disjunction(elems) => {
-                // one statement per head of each element, in order
-                let k = statements[..n]
-                    .iter()
-                    .filter(|st| st.defines == Defines::HeadsLate)
-                    .count();
-                elems
-                    .iter()
-                    .flat_map(|e| e.heads.iter().map(move |_| &e.cond))
-                    .nth(k)
-            }
-            _ => None,
-        },
+        Defines::HeadsLate => {
+            let k = statements[..n]
+                .iter()
+                .filter(|st| st.defines == Defines::HeadsLate)
+                .count();
+            gringo_rounds::disjunction_accumulations(rule)
+                .get(k)
+                .map(|&(cond, _)| cond)
+        }
         _ => None,
     };
     cond.map_or(Vec::new(), |c| c.lits.iter().filter_map(negative).collect())
