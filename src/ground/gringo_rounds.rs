@@ -434,6 +434,27 @@ fn body_order(rule: &ir::Rule) -> Option<Vec<Element<'_>>> {
     (sorted.len() == n).then(|| sorted.into_iter().map(|i| elements[i]).collect())
 }
 
+/// For body item `k` of `rule`, whether each literal of a shifted condition (that of a lone
+/// choice element, which gringo moves into the body: [`shifted_condition`]) comes before it
+/// in gringo's order of the body; None where this model cannot tell.
+pub(super) fn shifted_before(rule: &ir::Rule, k: usize) -> Option<Vec<bool>> {
+    let order = body_order(rule)?;
+    let at = order
+        .iter()
+        .position(|e| matches!(e, Element::Body(i, _) if *i == k))?;
+    let before = &order[..at];
+    Some(
+        shifted_condition(rule)
+            .iter()
+            .map(|l| {
+                before
+                    .iter()
+                    .any(|e| matches!(e, Element::Shifted(x) if std::ptr::eq(*x, l)))
+            })
+            .collect(),
+    )
+}
+
 /// Each body element's position in the order gringo grounds the body ([`body_order`]), None
 /// where this model cannot tell.
 pub(super) fn body_positions(rule: &ir::Rule) -> Option<Vec<usize>> {

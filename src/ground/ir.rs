@@ -93,6 +93,11 @@ impl Lit {
 pub struct Condition {
     pub id: CondId,
     pub lits: Vec<Lit>,
+    /// The positions in `lits` of literals that only restrict the instances to the atoms of
+    /// their predicates' domains and add nothing to an instance's ground condition: the
+    /// literals of a lone choice element that gringo moves into the body before an aggregate,
+    /// whose elements it then joins with them (see `plan::join_moved_element`).
+    pub domain_only: Vec<usize>,
 }
 
 /// A literal or atom that stands for its instances over its own local condition: the range

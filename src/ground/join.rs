@@ -139,7 +139,7 @@ impl Grounder {
             &mut |g, binding, matched| {
                 let mut ground = Vec::new();
                 for (i, l) in cond.lits.iter().enumerate() {
-                    if !matches!(l, ir::Lit::Atom { .. }) {
+                    if !matches!(l, ir::Lit::Atom { .. }) || cond.domain_only.contains(&i) {
                         continue;
                     }
                     match g.ground_lit_matched(l, binding, matched[i])? {

@@ -352,6 +352,11 @@ fn compile_and_plan(
             };
             let mut rule = rule;
             linear_bounds::add_ranges(&mut rule, compiler.syms);
+            if let Some(joined) = plan::join_moved_element(&rule) {
+                // safety is clingo's for the rule as written
+                plan::plan_safe(&rule, compiler.syms)?;
+                rule = joined;
+            }
             let plan = plan::plan_rule(&rule, compiler.syms)?;
             rules.push(Planned {
                 rule,

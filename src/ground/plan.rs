@@ -339,38 +339,18 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[VarId]) -> Diagnostic {
 ///   binds: clingo then joins the aggregate's elements with the moved condition's atoms and
 ///   evaluates it once for the rule (`p(1;2). q(1..3). { r : p(W) } :- #count { W : q(W) } = 2.`
 ///   chooses `r`: two `W` in both `p` and `q`, where the aggregate alone counts three). That is
-///   aspsat's reading too when every such element already has those atoms in its condition
-///   (`{ q(W) : d(W) } :- #count { W : d(W) } <= 4.`), and then the rule is accepted;
+///   aspsat's reading too when every such element has those atoms in its condition, written
+///   (`{ q(W) : d(W) } :- #count { W : d(W) } <= 4.`) or joined by [`join_moved_element`],
+///   and then the rule is accepted;
 /// - such a variable mentioned by a comparison, in the element or in a body conditional
 ///   literal or aggregate: the bounds the comparisons give it cross over
 ///   (`{ r : Z >= 2, Z <= 4 } :- #count { Z : 0 <= Z, Z < 3 } > 0.` is unsafe in clingo).
 ///
 /// A body conditional literal without comparisons keeps its own variable, as in aspsat.
 fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
-    let Head::Choice { elems, guards, .. } = &rule.head else {
+    let Some((elem, in_elem)) = moved_element_vars(rule) else {
         return Ok(());
     };
-    let [elem] = &elems[..] else {
-        return Ok(());
-    };
-    if !guards.is_empty() {
-        return Ok(());
-    }
-    let mut in_elem: Vec<VarId> = elem.atom.args.iter().flat_map(|t| t.vars()).collect();
-    elem.terms
-        .iter()
-        .flatten()
-        .for_each(|t| t.collect_vars(&mut in_elem));
-    elem.cond.lits.iter().for_each(|l| in_elem.extend(l.vars()));
-    let plain: Vec<VarId> = rule
-        .body
-        .iter()
-        .flat_map(|b| match b {
-            Body::Lit(l) => l.vars(),
-            _ => Vec::new(),
-        })
-        .collect();
-    in_elem.retain(|v| !rule.vars[*v].name.starts_with('#') && !plain.contains(v));
     let shares = |vars: Vec<VarId>| vars.into_iter().find(|v| in_elem.contains(v));
     let compared = |lits: &[Lit]| {
         lits.iter()
@@ -436,6 +416,115 @@ fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The variables of the only element of a choice or head aggregate without bounds that no
+/// plain body literal binds (nor the compiler made): gringo moves the element into the body,
+/// which makes them global, where aspsat keeps them local to the element. None for other
+/// heads.
+fn moved_element_vars(rule: &Rule) -> Option<(&super::ir::ChoiceElem, Vec<VarId>)> {
+    let Head::Choice { elems, guards, .. } = &rule.head else {
+        return None;
+    };
+    let ([elem], true) = (&elems[..], guards.is_empty()) else {
+        return None;
+    };
+    let mut in_elem: Vec<VarId> = elem.atom.args.iter().flat_map(|t| t.vars()).collect();
+    elem.terms
+        .iter()
+        .flatten()
+        .for_each(|t| t.collect_vars(&mut in_elem));
+    elem.cond.lits.iter().for_each(|l| in_elem.extend(l.vars()));
+    let plain: Vec<VarId> = rule
+        .body
+        .iter()
+        .flat_map(|b| match b {
+            Body::Lit(l) => l.vars(),
+            _ => Vec::new(),
+        })
+        .collect();
+    in_elem.retain(|v| !rule.vars[*v].name.starts_with('#') && !plain.contains(v));
+    Some((elem, in_elem))
+}
+
+/// The join gringo makes between the only element of a choice or head aggregate without
+/// bounds, which it moves into the body, and a body aggregate: an aggregate's accumulation
+/// grounds its elements under the body literals gringo sorts before it (see
+/// [`super::gringo_rounds::shifted_before`]), so with the element's `p(W)` there, its
+/// elements range over the atoms of `p`'s domain, whether or not they hold (clingo 5.8.3:
+/// `{p(1..2)}. q(1..3). { r : p(W) } :- #count { W : q(W) } = 2.` chooses r with p(1)
+/// alone; the aggregate is evaluated once for the rule). Where an aggregate shares such a
+/// variable, the positive atoms of the element's condition that come before it join each of
+/// its elements as domain-only literals ([`super::ir::Condition::domain_only`]). Left for
+/// [`single_choice_element_scope`] to refuse: comparisons over the shared variables, a
+/// negated literal of the element sorted before the aggregate (gringo then drops the
+/// instances where its atom is a fact), an order of the body this model cannot tell.
+/// The rule with these joins, None where it has none.
+pub fn join_moved_element(rule: &Rule) -> Option<Rule> {
+    let (elem, in_elem) = moved_element_vars(rule)?;
+    let shares = |vars: Vec<VarId>| vars.iter().any(|v| in_elem.contains(v));
+    let compared = |lits: &[Lit]| {
+        lits.iter()
+            .any(|l| matches!(l, Lit::Cmp { .. } | Lit::Range { .. }) && shares(l.vars()))
+    };
+    if compared(&elem.cond.lits) {
+        return None;
+    }
+    let mut joins: Vec<(usize, Vec<Lit>)> = Vec::new();
+    for (k, b) in rule.body.iter().enumerate() {
+        let Body::Aggregate(a) = b else { continue };
+        let sharing = a.elems.iter().any(|e| {
+            let mut vars = Vec::new();
+            e.terms.iter().for_each(|t| t.collect_vars(&mut vars));
+            e.cond.lits.iter().for_each(|l| vars.extend(l.vars()));
+            shares(vars)
+        });
+        if !sharing || a.elems.iter().any(|e| compared(&e.cond.lits)) {
+            continue;
+        }
+        let Some(before) = super::gringo_rounds::shifted_before(rule, k) else {
+            continue;
+        };
+        let negated_before = elem.cond.lits.iter().zip(&before).any(|(l, &b)| {
+            b && matches!(l, Lit::Atom { sign, .. } if sign != &Sign::Pos) && shares(l.vars())
+        });
+        if negated_before {
+            continue;
+        }
+        let atoms: Vec<Lit> = elem
+            .cond
+            .lits
+            .iter()
+            .zip(&before)
+            .filter(|&(l, &b)| {
+                b && matches!(
+                    l,
+                    Lit::Atom {
+                        sign: Sign::Pos,
+                        ..
+                    }
+                )
+            })
+            .map(|(l, _)| l.clone())
+            .collect();
+        joins.push((k, atoms));
+    }
+    if joins.is_empty() {
+        return None;
+    }
+    let mut joined = rule.clone();
+    for (k, atoms) in joins {
+        let Body::Aggregate(a) = &mut joined.body[k] else {
+            unreachable!("an aggregate")
+        };
+        for e in &mut a.elems {
+            for l in &atoms {
+                e.cond.domain_only.push(e.cond.lits.len());
+                e.cond.lits.push(l.clone());
+            }
+        }
+    }
+    Some(joined)
+}
+
 /// Two positive atom literals with the same predicate and arguments (positions aside).
 fn same_atom_literal(a: &Lit, b: &Lit) -> bool {
     match (a, b) {
@@ -488,6 +577,12 @@ fn same_term(a: &CTerm, b: &CTerm) -> bool {
 /// Checks safety and computes the plan of the body and of every condition.
 pub fn plan_rule(rule: &Rule, syms: &SymbolTable) -> Result<RulePlan, Diagnostic> {
     single_choice_element_scope(rule)?;
+    plan_safe(rule, syms)
+}
+
+/// Checks safety and computes the plan of the body and of every condition, whatever the
+/// scope of a lone choice element (see [`single_choice_element_scope`]).
+pub fn plan_safe(rule: &Rule, syms: &SymbolTable) -> Result<RulePlan, Diagnostic> {
     let mut planner = Planner {
         rule,
         syms,

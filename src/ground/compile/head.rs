@@ -144,6 +144,7 @@ impl Compiler<'_> {
                             cond: Condition {
                                 id: vars.condition(),
                                 lits: local,
+                                domain_only: Vec::new(),
                             },
                         });
                     }
@@ -153,6 +154,7 @@ impl Compiler<'_> {
                         cond: Condition {
                             id: vars.condition(),
                             lits,
+                            domain_only: Vec::new(),
                         },
                     };
                     let mut void = Vec::new();
@@ -219,6 +221,7 @@ impl Compiler<'_> {
             cond: Condition {
                 id: vars.condition(),
                 lits,
+                domain_only: Vec::new(),
             },
         })
     }

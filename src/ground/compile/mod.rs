@@ -558,6 +558,7 @@ impl<'a> Compiler<'a> {
                 cond: Condition {
                     id: vars.condition(),
                     lits,
+                    domain_only: Vec::new(),
                 },
             });
         }
@@ -751,6 +752,7 @@ impl<'a> Compiler<'a> {
                             cond: Condition {
                                 id: vars.condition(),
                                 lits: local,
+                                domain_only: Vec::new(),
                             },
                         });
                     }
@@ -775,6 +777,7 @@ impl<'a> Compiler<'a> {
                         cond: Condition {
                             id: vars.condition(),
                             lits,
+                            domain_only: Vec::new(),
                         },
                         span: span.clone(),
                         moved_head: *negated_head,
