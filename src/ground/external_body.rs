@@ -99,18 +99,41 @@ pub(super) fn mark(
 /// for a negated body literal, and [`mark`] models that for body literals only; what is left
 /// open is grounded as gringo does (goldens `external_aggregate_negated_own`,
 /// `external_condition_negated_own`; differential seeds 19, 33, 46 and 47).
+///
+/// The time matters only for a literal whose value may change while the component is
+/// grounded: `not A` where `A`'s predicate may get facts ([`FactRules`]; otherwise it holds
+/// whenever gringo grounds it), `not not A` where a rule head may unify with `A` (otherwise it
+/// never holds). `#external -q(1) : p(1) : d(Z), not p(1).` beside `{p(0)} :- not -q(1).` is
+/// decided whatever the order (differential seed 2082 #319).
 pub(super) fn refuse_negated_in_conditions(
     g: &Grounder,
     rules: &[Planned],
     comp_of: &[usize],
+    with_facts: &[bool],
 ) -> Result<(), Diagnostic> {
-    for p in rules {
+    let syms = &g.program.symbols;
+    if !rules
+        .iter()
+        .any(|p| matches!(p.rule.head, ir::Head::External { .. }))
+    {
+        return Ok(());
+    }
+    let facts = FactRules::new(rules, with_facts.to_vec());
+    for (e, p) in rules.iter().enumerate() {
         let ir::Head::External { atom: head, .. } = &p.rule.head else {
             continue;
         };
         let own = |l: &ir::Lit| {
-            matches!(l, ir::Lit::Atom { sign, atom, .. }
-                if *sign != Sign::Pos && comp_of[atom.pred] == comp_of[head.pred])
+            let ir::Lit::Atom { sign, atom, .. } = l else {
+                return false;
+            };
+            if *sign == Sign::Pos || comp_of[atom.pred] != comp_of[head.pred] {
+                return false;
+            }
+            if *sign == Sign::NotNot {
+                return !definers_of(rules, e, atom, syms).is_empty();
+            }
+            facts.preds[atom.pred]
         };
         // a body item clingo's grounder leaves open because it is recursive (`delayed`)
         let delayed = |i: usize| p.delayed.get(i).copied().unwrap_or(false);

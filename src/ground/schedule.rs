@@ -30,7 +30,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     for i in 0..facts.len() {
         with_facts[facts.pred(i)] = true;
     }
-    super::external_body::refuse_negated_in_conditions(g, rules, &comp_of)?;
+    super::external_body::refuse_negated_in_conditions(g, rules, &comp_of, &with_facts)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let projection: Vec<bool> = (g.relations.iter())
