@@ -557,6 +557,28 @@ impl GroundProgram {
                 (false, _) => {}
             }
         }
+        // The atoms clasp makes facts while it reads the disjunctions gringo writes last
+        // (after every constraint): one whose other elements `:- a.` forbids, with a body of
+        // facts (`q(1) ; p(1) : d(1).` beside `:- q(1).` is `p(1).`). Another disjunction
+        // written last with that atom may then be satisfied and dropped, or not, by the order
+        // of the two (differential seed 3102 #650: `:- q(1).  q(X) ; p(1) : d(1) :- d(X).
+        // #external q(3). [true]` keeps q(3) external in clingo, q(1)'s disjunction first).
+        let mut read_facts: HashSet<AtomId> = HashSet::new();
+        for d in self.disjunctions.iter().filter(|d| d.written_last) {
+            if literals(&d.body).is_none_or(|lits| !lits.is_empty()) {
+                continue;
+            }
+            let open: Vec<&ChoiceElem> = d
+                .elems
+                .iter()
+                .filter(|e| !(e.cond.is_empty() && forbidden.contains(&Lit::pos(e.atom))))
+                .collect();
+            if let [e] = open[..]
+                && e.cond.is_empty()
+            {
+                read_facts.insert(e.atom);
+            }
+        }
         let n = self.num_atoms();
         let (mut kept, mut unsure) = (vec![false; n], vec![false; n]);
         // A disjunction gringo writes last is read after `:- a.`, which made `a` false: `a`
@@ -621,6 +643,14 @@ impl GroundProgram {
                 continue;
             }
             let order_dependent = match literals(&r.body) {
+                Some(lits)
+                    if late.contains(r)
+                        && lits.iter().any(|l| {
+                            l.polarity == Polarity::Not && read_facts.contains(&l.atom)
+                        }) =>
+                {
+                    true
+                }
                 Some(lits) if constraint_bodies.contains(&lits) => {
                     dropped[i] = true;
                     false
