@@ -101,9 +101,10 @@ pub(super) fn mark(
 /// `external_condition_negated_own`; differential seeds 19, 33, 46 and 47).
 ///
 /// The time matters only for a literal whose value may change while the component is
-/// grounded: `not A` where `A`'s predicate may get facts ([`FactRules`]; otherwise it holds
-/// whenever gringo grounds it), `not not A` where a rule head may unify with `A` (otherwise it
-/// never holds). `#external -q(1) : p(1) : d(Z), not p(1).` beside `{p(0)} :- not -q(1).` is
+/// grounded: `not A` where a rule that may make facts ([`FactRules`]) has a head that may
+/// unify with `A` (input facts are there from the start; otherwise `not A` holds whenever
+/// gringo grounds it), `not not A` where a rule head may unify with `A` (otherwise it never
+/// holds). `#external -q(1) : p(1) : d(Z), not p(1).` beside `{p(0)} :- not -q(1).` is
 /// decided whatever the order (differential seed 2082 #319).
 pub(super) fn refuse_negated_in_conditions(
     g: &Grounder,
@@ -130,10 +131,13 @@ pub(super) fn refuse_negated_in_conditions(
             if *sign == Sign::Pos || comp_of[atom.pred] != comp_of[head.pred] {
                 return false;
             }
+            let definers = definers_of(rules, e, atom, syms);
             if *sign == Sign::NotNot {
-                return !definers_of(rules, e, atom, syms).is_empty();
+                return !definers.is_empty();
             }
-            facts.preds[atom.pred]
+            definers
+                .iter()
+                .any(|&j| facts.may_make_facts(&rules[j].rule))
         };
         // a body item clingo's grounder leaves open because it is recursive (`delayed`)
         let delayed = |i: usize| p.delayed.get(i).copied().unwrap_or(false);
@@ -642,6 +646,103 @@ impl Grounder {
             }
         }
         out
+    }
+}
+
+/// An instance of an `#external` statement whose body has a recursive aggregate
+/// ([`super::delayed`]), declared while aspsat grounded its component: aspsat grounds it as
+/// soon as the aggregate may hold with the atoms derived so far. gringo leaves such an
+/// aggregate open where the external statement itself may define an atom of its conditions
+/// (`#external r(Y) : d(Y), #count { W : d(W), not r(W+1) } < 1.` declares r(1..3)), but
+/// decides it where only other rules do, which it grounds first (clingo 5.8.3: `d(1).
+/// #external p : d(Y), Y >= #sum{2 : not q(0)}. q(X) :- d(X), not p.` declares nothing, since
+/// q(0) never exists; differential seed 3101 #489). Checked again once the component is
+/// grounded: such an aggregate false by then is refused (its order is not modelled here).
+pub(crate) struct Recheck {
+    /// The external (its address: rules from one statement share a position).
+    rule: usize,
+    binding: Vec<Option<crate::symbol::Sym>>,
+}
+
+impl Recheck {
+    pub(super) fn new(rule: &Planned, binding: &[Option<crate::symbol::Sym>]) -> Self {
+        Recheck {
+            rule: rule as *const Planned as usize,
+            binding: binding.to_vec(),
+        }
+    }
+}
+
+/// The recursive body aggregates of external `rule` whose conditions its own statement may
+/// not define (see [`Recheck`]). Not negated ones: gringo grounds the statement before such
+/// an aggregate is complete, and leaves it open unless it holds ([`super::delayed`]).
+fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<usize> {
+    let ir::Head::External { atom: head, .. } = &rule.rule.head else {
+        return Vec::new();
+    };
+    let own = |a: &ir::Atom| Unifier::atoms(syms, [&rule.rule, &rule.rule], a, head);
+    (0..rule.rule.body.len())
+        .filter(|&i| {
+            let ir::Body::Aggregate(a) = &rule.rule.body[i] else {
+                return false;
+            };
+            rule.delayed[i]
+                && !rule.undecided[i]
+                && a.sign == Sign::Pos
+                && !a
+                    .elems
+                    .iter()
+                    .flat_map(|e| &e.cond.lits)
+                    .any(|l| matches!(l, ir::Lit::Atom { atom, .. } if own(atom)))
+        })
+        .collect()
+}
+
+impl Grounder {
+    /// Decides the aggregates of every [`Recheck`] of the component again (`members`: its
+    /// rules), emitting nothing, and refuses an external with one false by then.
+    pub(super) fn recheck_external_bodies(
+        &mut self,
+        members: &[&Planned],
+    ) -> Result<(), Diagnostic> {
+        let rechecks = std::mem::take(&mut self.external_rechecks);
+        if rechecks.is_empty() {
+            return Ok(());
+        }
+        // (no rule is emitted, and no aggregate value of another instance reused)
+        let provisional = std::mem::replace(&mut self.provisional, true);
+        let assigned = std::mem::take(&mut self.assigned);
+        let mut result = Ok(());
+        'checks: for r in &rechecks {
+            let Some(&rule) = members
+                .iter()
+                .find(|&&m| m as *const Planned as usize == r.rule)
+            else {
+                continue;
+            };
+            for i in decided_aggregates(rule, &self.program.symbols) {
+                match self.aggregate_false(rule, i, &r.binding) {
+                    Ok(false) => {}
+                    Ok(true) => {
+                        result = Err(Refusal::of(&rule.rule).message(
+                            self,
+                            "with a recursive aggregate in its body that is false once its \
+                             component is grounded is not supported (clingo's grounder decides \
+                             it when it grounds the statement, in an order aspsat does not \
+                             follow here)",
+                        ));
+                        break 'checks;
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break 'checks;
+                    }
+                }
+            }
+        }
+        self.provisional = provisional;
+        self.assigned = assigned;
+        result
     }
 }
 

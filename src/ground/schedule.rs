@@ -93,9 +93,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             index: c,
         };
         component.ground(g, &by_comp[c], (facts, &facts_by_comp[c]))?;
-        for &p in preds {
-            g.relations[p].complete = true;
-        }
     }
     super::missed_instances::refuse(g, rules, facts, &earlier, &suspects)?;
     let window = g.full_window();
@@ -451,7 +448,11 @@ impl Component<'_> {
             self.ground_stage(g, &rules)?;
         }
         g.stage = 0;
-        g.check_external_bodies(start)
+        g.check_external_bodies(start)?;
+        for &p in self.preds {
+            g.relations[p].complete = true;
+        }
+        g.recheck_external_bodies(&all)
     }
 
     /// Instantiates the rules of one stage to their fixpoint.

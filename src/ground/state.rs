@@ -73,6 +73,9 @@ pub struct Grounder {
     /// The `not` literals of externals of the component being grounded whose atoms must not
     /// become facts after the external is grounded.
     pub external_watches: Vec<super::external_body::Watch>,
+    /// Instances of `#external` statements of the component being grounded whose body has a
+    /// recursive aggregate or conditional literal (see [`super::external_body::Recheck`]).
+    pub external_rechecks: Vec<super::external_body::Recheck>,
     /// Per `#external` atom declared in this grounding call, the latest place in gringo's
     /// order of statements among its declarations (`Planned::external_order`; `None` when one
     /// of them has none).
@@ -109,6 +112,7 @@ impl Grounder {
             fact_in_stage: Vec::new(),
             external_pending: Vec::new(),
             external_watches: Vec::new(),
+            external_rechecks: Vec::new(),
             external_orders: HashMap::new(),
         }
     }

@@ -68,6 +68,13 @@ impl Grounder {
         let Some(body) = self.ground_body(rule, b, matched)? else {
             return Ok(());
         };
+        if matches!(rule.rule.head, ir::Head::External { .. })
+            && rule.delayed.contains(&true)
+            && !self.provisional
+        {
+            self.external_rechecks
+                .push(super::external_body::Recheck::new(rule, b));
+        }
         let first_rule = self.program.rules.len();
         self.emit_head(rule, b, body)?;
         // Incremental mode: the instance may not define an atom of an earlier step.
@@ -314,6 +321,21 @@ impl Grounder {
     /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
     /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate,
     /// and an undecided one stays open whatever its value.
+    /// Whether the body aggregate `index` of `rule` is false under binding `b` with the
+    /// atoms derived so far, decided as a non-recursive one would be.
+    pub(super) fn aggregate_false(
+        &mut self,
+        rule: &Planned,
+        index: usize,
+        b: &Binding,
+    ) -> Result<bool, Diagnostic> {
+        let ir::Body::Aggregate(a) = &rule.rule.body[index] else {
+            return Ok(false);
+        };
+        let part = self.body_aggregate(index, a, &rule.plan, b, Delay::No)?;
+        Ok(matches!(part, BodyPart::False))
+    }
+
     fn body_aggregate(
         &mut self,
         index: usize,
