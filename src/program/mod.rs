@@ -841,13 +841,27 @@ impl GroundProgram {
             // bounds, or with a condition, through auxiliary atoms, and there the rule ends the
             // status: `{r; p : d} :- not r.` has only {} for the external `r`, differential
             // seed 2033 #559).
-            let through_aggregate = self.aggregate_choices.contains(&r);
+            // An element's condition: a lone element's is in the body for gringo (`{p : not
+            // p}.` is `{p} :- not p.`; differential seed 3108 #615); through a head aggregate,
+            // an element's rule has its condition when it is one literal (`{p : not p; r}.`
+            // has `{p} :- #delayed, not p.`, p stays external), an auxiliary atom otherwise.
+            let lone = matches!(&r.head, Head::Choice { elems, .. } if elems.len() == 1);
+            let through_aggregate = self.aggregate_choices.contains(&r)
+                || !lone
+                    && matches!(&r.head, Head::Choice { elems, .. }
+                        if elems.iter().any(|e| !e.cond.is_empty()));
             if let Head::Choice { elems, guards } = &mut r.head
                 && guards.is_empty()
-                && !through_aggregate
             {
-                let negated = |a: AtomId| r.body.contains(&BodyElem::Lit(Lit::not(a)));
-                elems.retain(|e| !(self.is_external(e.atom) && negated(e.atom)));
+                let negated = |e: &ChoiceElem| {
+                    let not = Lit::not(e.atom);
+                    if through_aggregate {
+                        e.cond == [not]
+                    } else {
+                        r.body.contains(&BodyElem::Lit(not)) || lone && e.cond.contains(&not)
+                    }
+                };
+                elems.retain(|e| !(self.is_external(e.atom) && negated(e)));
             }
             let tautology = match &r.head {
                 _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
