@@ -318,6 +318,7 @@ impl Builder {
             span: span.clone(),
             // (aspif input keeps its own order: `aspif::externals`)
             written_last: false,
+            through_auxiliary: false,
         });
     }
 }

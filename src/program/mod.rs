@@ -241,6 +241,10 @@ pub struct Disjunction {
     /// before it decides which of its heads stay external (see
     /// [`GroundProgram::clasp_read_drops`]).
     pub written_last: bool,
+    /// Whether gringo writes it through auxiliary atoms: one written last, or one whose
+    /// element with a condition aspsat moved into the body (`q ; not q : d :- q.`), which
+    /// clasp then never reads as a tautology.
+    pub through_auxiliary: bool,
 }
 
 impl Disjunction {
@@ -812,7 +816,7 @@ impl GroundProgram {
             // (gringo translates a disjunction with a condition or a conjunction differently,
             // through auxiliary atoms whose rules clasp keeps: `q ; s : t :- q.` and `q(1;1) ;
             // s :- q(1).` end `q(1)`'s status in clingo)
-            let plain = !d.written_last && d.elems.iter().all(|e| e.cond.is_empty());
+            let plain = !d.through_auxiliary && d.elems.iter().all(|e| e.cond.is_empty());
             let tautology = plain && d.members.iter().any(|&m| positive(&d.body, m));
             if heads_external && tautology {
                 shifted_away.extend(d.shifted_rules());

@@ -63,9 +63,11 @@ impl Grounder {
     /// p(1..2)` is `r ; p(1). r ; p(2).`), whose heads are derived in the order written up to
     /// the first that is a fact or undefined, where that rule is dropped (the heads before it
     /// stay derived: see [`super::super::satisfied_heads`]).
+    /// `moved`: an element with a condition was moved into the body (see
+    /// [`Disjunction::through_auxiliary`]).
     pub(super) fn emit_plain_disjunction(
         &mut self,
-        elems: &[ir::DisjElem],
+        (elems, moved): (&[ir::DisjElem], bool),
         plan: &RulePlan,
         b: &Binding,
         body: Vec<BodyElem>,
@@ -123,7 +125,7 @@ impl Grounder {
                         });
                     }
                 }
-                self.shift_disjunction(body.clone(), ground_elems, span, false);
+                self.shift_disjunction(body.clone(), ground_elems, span, (false, moved));
             }
             // The next combination, the last element's values changing fastest.
             let mut k = pick.len();
@@ -279,7 +281,7 @@ impl Grounder {
         for (pred, id, args) in derived {
             self.derive(pred, id, &args);
         }
-        self.shift_disjunction(body, ground_elems, span, true);
+        self.shift_disjunction(body, ground_elems, span, (true, true));
         Ok(())
     }
 
@@ -585,7 +587,7 @@ impl Grounder {
         body: Vec<BodyElem>,
         elems: Vec<ChoiceElem>,
         span: &Span,
-        written_last: bool,
+        (written_last, through_auxiliary): (bool, bool),
     ) {
         if self.provisional {
             return;
@@ -603,6 +605,7 @@ impl Grounder {
             body,
             span: span.clone(),
             written_last,
+            through_auxiliary: written_last || through_auxiliary,
         };
         for rule in disjunction.shifted_rules() {
             self.push_shifted_rule(rule);

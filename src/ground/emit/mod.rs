@@ -128,9 +128,14 @@ impl Grounder {
                 }
                 Ok(())
             }
-            ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => {
-                self.emit_plain_disjunction(elems, &rule.plan, b, body, span)
-            }
+            ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => self
+                .emit_plain_disjunction(
+                    (elems, rule.rule.head_element_moved),
+                    &rule.plan,
+                    b,
+                    body,
+                    span,
+                ),
             ir::Head::Disjunction(elems) => self.emit_disjunction(rule, elems, b, body),
             ir::Head::Choice {
                 func,
