@@ -142,9 +142,11 @@ impl Grounder {
                     if !matches!(l, ir::Lit::Atom { .. }) || cond.domain_only.contains(&i) {
                         continue;
                     }
+                    // (a literal written twice is one for gringo: `q : q, q` is `q : q`)
                     match g.ground_lit_matched(l, binding, matched[i])? {
                         LitValue::True => {}
                         LitValue::False => return Ok(()),
+                        LitValue::Open(l) if ground.contains(&l) => {}
                         LitValue::Open(l) => ground.push(l),
                     }
                 }
