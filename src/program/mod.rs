@@ -517,8 +517,13 @@ impl GroundProgram {
             return (dropped.clone(), dropped, Vec::new());
         }
         let late = self.late_shifted();
+        // (also `a :- not a, …` of any atom `a` gringo writes in order: clasp reads it as the
+        // constraint `:- not a, …`, differential seed 3106 #715)
         let constraint = |i: usize, r: &Rule| {
-            matches!(r.head, Head::None) || self.negates_external_head(i, &late)
+            matches!(r.head, Head::None)
+                || self.negates_external_head(i, &late)
+                || matches!(r.head, Head::Atom(a)
+                    if !late.contains(r) && r.body.contains(&BodyElem::Lit(Lit::not(a))))
         };
         // The bodies as clasp gets them: gringo writes `not not a`, conditions and aggregates
         // with auxiliary atoms of each occurrence, so only plain literals can match; a fact,
