@@ -181,8 +181,12 @@ impl Grounder {
                 } => {
                     let delayed = rule.delayed[i].then_some(&rule.rule.span);
                     // gringo translates no `#external` body (it only selects instances), so
-                    // nothing defines the atoms of such a conditional literal's condition.
-                    let defines = !matches!(rule.rule.head, ir::Head::External { .. });
+                    // nothing defines the atoms of such a conditional literal's condition; nor
+                    // does a disjunction's element (aspsat moved `not p : q, not r` into the
+                    // body, gringo keeps it in the head: `r ; not p : q, not r.` leaves the
+                    // external q free, differential seed 3108 #747).
+                    let defines =
+                        !matches!(rule.rule.head, ir::Head::External { .. }) && !*moved_head;
                     let part = self.conditional(alts, cond, &rule.plan, b, delayed, defines)?;
                     match part {
                         BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
