@@ -149,14 +149,16 @@ impl Grounder {
                 self.external_orders.insert(id, latest);
             }
         }
+        // A released external is still grounded (clingo grounds it, then releases it when
+        // solving starts: false, yet it is in the domain, `#external p : q. [true]  #external
+        // q : #count{1:p} < 1. [release]` declares p, and its optimization elements keep their
+        // levels); in provisional rounds too (differential seed 3203 #286).
         if self.provisional || self.program.is_fact(id) || self.program.is_external(id) {
-            if self.provisional && value != crate::program::ExternalValue::Release {
+            if self.provisional {
                 self.derive(a.pred, id, &args);
             }
             return Ok(());
         }
-        // A released external is still grounded (clingo grounds it, then releases it when
-        // solving starts: false, yet its optimization elements keep their levels).
         self.derive(a.pred, id, &args);
         if self.program.add_external(id, value) {
             self.external_orders.insert(id, order);
