@@ -124,11 +124,6 @@ pub(super) fn refuse_negated_in_conditions(
         let ir::Head::External { atom: head, .. } = &p.rule.head else {
             continue;
         };
-        let own_positive = |l: &ir::Lit| {
-            matches!(l, ir::Lit::Atom { sign: Sign::Pos, atom, .. }
-                if comp_of[atom.pred] == comp_of[head.pred]
-                    && !definers_of(rules, e, atom, syms).is_empty())
-        };
         let own = |l: &ir::Lit| {
             let ir::Lit::Atom { sign, atom, .. } = l else {
                 return false;
@@ -165,15 +160,6 @@ pub(super) fn refuse_negated_in_conditions(
                 ir::Body::Aggregate(a) if a.sign != Sign::Pos && recursive => {
                     "with a negated aggregate beside an aggregate or conditional literal that \
                      depends on it"
-                }
-                // gringo decides it with the atoms known when it grounds the statement
-                // (`#external q(X) : not 1 = {p(1)}, d(X). [release]` beside `#external p(1)
-                // : q(1).` declares q(1), p(1) not known yet: differential seed 3203 #286)
-                ir::Body::Aggregate(a)
-                    if a.sign != Sign::Pos
-                        && a.elems.iter().any(|e| e.cond.lits.iter().any(own_positive)) =>
-                {
-                    "with a negated aggregate over atoms that depend on it"
                 }
                 _ => continue,
             };
