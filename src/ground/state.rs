@@ -74,7 +74,8 @@ pub struct Grounder {
     /// become facts after the external is grounded.
     pub external_watches: Vec<super::external_body::Watch>,
     /// Instances of `#external` statements of the component being grounded whose body has a
-    /// recursive aggregate or conditional literal (see [`super::external_body::Recheck`]).
+    /// recursive item, whose aggregates are decided again once the component is grounded (see
+    /// [`super::external_body::Recheck`]).
     pub external_rechecks: Vec<super::external_body::Recheck>,
     /// Per `#external` atom declared in this grounding call, the latest place in gringo's
     /// order of statements among its declarations (`Planned::external_order`; `None` when one

@@ -326,10 +326,6 @@ impl Grounder {
         })
     }
 
-    /// A body aggregate (body element `index`): the instance an assignment step grounded, or
-    /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
-    /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate,
-    /// and an undecided one stays open whatever its value.
     /// Whether the body aggregate `index` of `rule` is false under binding `b` with the
     /// atoms derived so far, decided as a non-recursive one would be.
     pub(super) fn aggregate_false(
@@ -345,6 +341,10 @@ impl Grounder {
         Ok(matches!(part, BodyPart::False))
     }
 
+    /// A body aggregate (body element `index`): the instance an assignment step grounded, or
+    /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
+    /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate,
+    /// and an undecided one stays open whatever its value.
     fn body_aggregate(
         &mut self,
         index: usize,
