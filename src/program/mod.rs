@@ -642,8 +642,10 @@ impl GroundProgram {
                 continue;
             }
             // `q :- s, not s.`: clasp drops a body with a literal and its negation whatever
-            // the order
-            let contradictory = r.body.iter().any(|b| {
+            // the order; not one shifted from a disjunction gringo writes last, whose body is
+            // an auxiliary atom there (`s(Y) : d(Z) ; q(3) :- not p(Y), p(Y).` ends the status
+            // of the external q(3): differential seed 3502 #778)
+            let contradictory = !late.contains(r) && r.body.iter().any(|b| {
                 matches!(b, BodyElem::Lit(l) if l.polarity == Polarity::Pos
                     && r.body.contains(&BodyElem::Lit(Lit { atom: l.atom, polarity: Polarity::Not })))
             });
