@@ -188,8 +188,9 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
         // q(Y), d(Y).` is decided (the aggregate comes before `not q(Y)`), so is `p(X) :-
         // d(X), not p(1), not #count{1:q} > 0.` and any with `{p(1)}` outside the loop;
         // a conditional literal counts too (`#external q(1) : not #sum+{2} > 1, p(Z) : r.
-        // [free]  p(X) :- d(X), q(1).` declares q(1): differential seed 3202 #578). A guard with arithmetic (`< Y-1`) is an
-        // assignment to an auxiliary variable for gringo, grounded after the rest.
+        // [free]  p(X) :- d(X), q(1).` declares q(1): differential seed 3202 #578). A guard
+        // with arithmetic (`< Y-1`) is an assignment to an auxiliary variable for gringo,
+        // grounded after the rest.
         let body = &rules[i].rule.body;
         let mut undecided = vec![false; body.len()];
         let positions = super::gringo_rounds::body_positions(&rules[i].rule);
