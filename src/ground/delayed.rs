@@ -81,11 +81,7 @@ pub(super) fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
             }
         }
     }
-    let head_conditions: Vec<&ir::Condition> = match &rule.head {
-        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
-        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
-        _ => Vec::new(),
-    };
+    let head_conditions = rule.head_conditions();
     for l in head_conditions.into_iter().flat_map(|c| &c.lits) {
         push(&mut out, l, rule.body.len(), true, false);
     }

@@ -380,6 +380,15 @@ impl Rule {
         self.vars.len()
     }
 
+    /// The conditions of its head elements (of a choice or a disjunction), in order.
+    pub fn head_conditions(&self) -> Vec<&Condition> {
+        match &self.head {
+            Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
+            Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn head_preds(&self) -> Vec<PredId> {
         match &self.head {
             Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],

@@ -329,11 +329,7 @@ fn projection_uses(rule: &ir::Rule, projection: &[bool]) -> Vec<(PredId, bool)> 
             }
         }
     }
-    let head_conditions: Vec<&ir::Condition> = match &rule.head {
-        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
-        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
-        _ => Vec::new(),
-    };
+    let head_conditions = rule.head_conditions();
     for l in head_conditions.into_iter().flat_map(|c| &c.lits) {
         push(l, false);
     }
@@ -353,11 +349,7 @@ fn search_order<'r>(rule: &'r ir::Rule) -> Vec<&'r ir::Atom> {
             out.push(atom);
         }
     };
-    let head_conditions: Vec<&ir::Condition> = match &rule.head {
-        ir::Head::Choice { elems, .. } => elems.iter().map(|e| &e.cond).collect(),
-        ir::Head::Disjunction(elems) => elems.iter().map(|e| &e.cond).collect(),
-        _ => Vec::new(),
-    };
+    let head_conditions = rule.head_conditions();
     for c in head_conditions.iter().rev() {
         c.lits.iter().rev().for_each(&mut push);
     }
