@@ -712,15 +712,21 @@ impl Grounder {
         // (no rule is emitted, and no aggregate value of another instance reused)
         let provisional = std::mem::replace(&mut self.provisional, true);
         let assigned = std::mem::take(&mut self.assigned);
+        // per external of the component, by address: the rule and the aggregates to decide
+        let to_check: HashMap<usize, (&Planned, Vec<usize>)> = members
+            .iter()
+            .filter(|m| matches!(m.rule.head, ir::Head::External { .. }))
+            .map(|&m| {
+                let aggregates = decided_aggregates(m, &self.program.symbols);
+                (m as *const Planned as usize, (m, aggregates))
+            })
+            .collect();
         let mut result = Ok(());
         'checks: for r in &rechecks {
-            let Some(&rule) = members
-                .iter()
-                .find(|&&m| m as *const Planned as usize == r.rule)
-            else {
+            let Some(&(rule, ref aggregates)) = to_check.get(&r.rule) else {
                 continue;
             };
-            for i in decided_aggregates(rule, &self.program.symbols) {
+            for &i in aggregates {
                 match self.aggregate_false(rule, i, &r.binding) {
                     Ok(false) => {}
                     Ok(true) => {
