@@ -203,7 +203,7 @@ impl Grounder {
                     heads.truncate(1);
                 }
                 let atom = match heads[..] {
-                    [atom] if conjunction => g.conjunction_atom(vec![atom]),
+                    [atom] if conjunction => ElementAtom::Conjunction(vec![atom]),
                     // An element without a condition whose interval is empty (`p(X..2)`
                     // with X = 3) drops the whole instance in clingo 5.8.3, and adds none of
                     // its heads to the domain (one with undefined heads satisfies it).
@@ -215,8 +215,8 @@ impl Grounder {
                         trivial.push(cond);
                         return Ok(());
                     }
-                    [atom] => atom,
-                    _ => g.conjunction_atom(heads),
+                    [atom] => ElementAtom::Atom(atom),
+                    _ => ElementAtom::Conjunction(heads),
                 };
                 let name: Vec<Option<Sym>> = naming.iter().map(|&v| binding[v]).collect();
                 match instances
@@ -238,11 +238,26 @@ impl Grounder {
         if dropped {
             return Ok(());
         }
+        // An element that is a fact satisfies the rule instance: like clingo, drop it, and
+        // before the auxiliary atoms of its conjunctions are made (their rules would end an
+        // #external status of their heads: `s(|1;1|, X/0) ; p(X;1) :- d(X).` keeps the
+        // external p(1) in clingo 5.8.3; differential seed 4001 #333).
+        let satisfied = instances.iter().any(|m| {
+            matches!(m.atom, ElementAtom::Atom(a) if self.program.is_fact(a))
+                && m.conds.iter().any(|c| c.is_empty())
+        }) || trivial.iter().any(|c| c.is_empty());
+        if satisfied {
+            return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
+        }
         let mut ground_elems: Vec<ChoiceElem> = Vec::new();
         for MergedElement {
             atom, mut conds, ..
         } in instances
         {
+            let atom = match atom {
+                ElementAtom::Atom(atom) => atom,
+                ElementAtom::Conjunction(heads) => self.conjunction_atom(heads),
+            };
             let cond = if conds.iter().any(|c| c.is_empty()) {
                 Vec::new()
             } else if conds.len() == 1 || self.provisional {
@@ -258,14 +273,6 @@ impl Grounder {
             {
                 ground_elems.push(ChoiceElem { atom, cond });
             }
-        }
-        // An element that is a fact satisfies the rule instance: like clingo, drop it.
-        let satisfied = ground_elems
-            .iter()
-            .any(|e| e.cond.is_empty() && self.program.is_fact(e.atom))
-            || trivial.iter().any(|c| c.is_empty());
-        if satisfied {
-            return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
         }
         for cond in trivial {
             // `a ; #true : c.` is `a :- not c.` to clasp
@@ -660,10 +667,18 @@ impl Grounder {
 
 /// The instances of one written disjunction element that gringo merges into one element (see
 /// `emit_disjunction`): the same element, the same values of the variables its heads mention.
+/// What a disjunction element instance stands for: one atom, or the conjunction of its heads
+/// (an auxiliary atom, made only once the instance is known not to be satisfied).
+#[derive(Clone, PartialEq, Eq)]
+enum ElementAtom {
+    Atom(AtomId),
+    Conjunction(Vec<AtomId>),
+}
+
 struct MergedElement {
     elem: usize,
     name: Vec<Option<Sym>>,
-    atom: AtomId,
+    atom: ElementAtom,
     /// The conditions of the instances (each a conjunction): the element's is their
     /// disjunction.
     conds: Vec<Vec<Lit>>,
