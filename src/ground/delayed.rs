@@ -42,6 +42,8 @@ pub(super) struct Occurrence<'r> {
     pub positive: bool,
     /// In an aggregate element's or a conditional literal's condition.
     in_condition: bool,
+    /// The stage of its rule's component from which the literal is decided ([`ir::Lit::Atom`]).
+    settled_from: ir::Stage,
 }
 
 /// The body atoms of a rule (also in conditions and aggregates, and in its head's conditions).
@@ -53,12 +55,18 @@ pub(super) fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
         outer_positive: bool,
         in_condition: bool,
     ) {
-        if let ir::Lit::Atom { sign, atom, .. } = l {
+        if let ir::Lit::Atom {
+            sign,
+            atom,
+            settled_from,
+        } = l
+        {
             out.push(Occurrence {
                 atom,
                 item,
                 positive: outer_positive && *sign == Sign::Pos,
                 in_condition,
+                settled_from: *settled_from,
             });
         }
     }
@@ -105,8 +113,18 @@ pub(super) fn monotone(a: &ir::Aggregate) -> bool {
 
 /// Sets `Planned::delayed` of every rule: per body item, whether clingo's grounder leaves it
 /// undecided when it holds (see the module comment); and `Planned::undecided`: the negated
-/// aggregates it leaves undecided whatever their value.
-pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) {
+/// aggregates it leaves undecided whatever their value. `stage_of`: each rule's stage in its
+/// component ([`super::stages`]): a negative condition literal settled by the rule's stage is
+/// over earlier positive components of gringo's, "stratified", and not recursive
+/// (`p(1) :- q(1) : d(W), s(W,W), not s(W,W).` beside `#external s(Y,Y) : q(1), d(Y).` and
+/// `q(1) :- not p(1).`: gringo's translation defines no condition atom, s(1,1) stays
+/// external; differential seed 3601 #820).
+pub(super) fn mark(
+    rules: &mut [Planned],
+    syms: &SymbolTable,
+    num_preds: usize,
+    stage_of: &[ir::Stage],
+) {
     let candidates = rules.iter().any(|r| {
         r.rule
             .body
@@ -167,7 +185,7 @@ pub(super) fn mark(rules: &mut [Planned], syms: &SymbolTable, num_preds: usize) 
                 if o.positive && !negated_item {
                     positive_component[j] == positive_component[i]
                 } else {
-                    component[j] == component[i]
+                    component[j] == component[i] && o.settled_from > stage_of[i]
                 }
             });
             delayed[o.item] |= recursive;

@@ -65,12 +65,14 @@ pub(super) enum Base {
 
 /// Sets `Planned::negated` of every rule (empty but for `#external` statements with a negated
 /// body literal over their own component, `comp_of` giving each predicate's component).
-/// `with_facts`: the predicates with atoms before grounding (input facts, earlier steps).
+/// `with_facts`: the predicates with atoms before grounding (input facts, earlier steps);
+/// `stage_of`: each rule's stage in its component ([`super::stages`]).
 pub(super) fn mark(
     rules: &mut [Planned],
     comp_of: &[usize],
     with_facts: Vec<bool>,
     syms: &SymbolTable,
+    stage_of: &[ir::Stage],
 ) {
     let candidates: Vec<usize> = (0..rules.len())
         .filter(|&e| !negated_own(&rules[e].rule, comp_of).is_empty())
@@ -82,7 +84,10 @@ pub(super) fn mark(
     let facts = FactRules::new(rules, with_facts);
     let marks: Vec<(usize, Vec<Negated>)> = candidates
         .into_iter()
-        .map(|e| (e, classify(rules, &graph, &facts, e, (comp_of, syms))))
+        .map(|e| {
+            let negated = classify(rules, &graph, &facts, e, (comp_of, syms, stage_of));
+            (e, negated)
+        })
         .collect();
     for (e, negated) in marks {
         rules[e].negated = negated;
@@ -105,12 +110,15 @@ pub(super) fn mark(
 /// unify with `A` (input facts are there from the start; otherwise `not A` holds whenever
 /// gringo grounds it), `not not A` where a rule head may unify with `A` (otherwise it never
 /// holds). `#external -q(1) : p(1) : d(Z), not p(1).` beside `{p(0)} :- not -q(1).` is
-/// decided whatever the order (differential seed 2082 #319).
+/// decided whatever the order (differential seed 2082 #319). Nor for one settled by the
+/// external's stage (`stage_of`, [`super::stages`]): it is over gringo's earlier positive
+/// components, decided when gringo grounds the external as aspsat decides it.
 pub(super) fn refuse_negated_in_conditions(
     g: &Grounder,
     rules: &[Planned],
     comp_of: &[usize],
     with_facts: &[bool],
+    stage_of: &[ir::Stage],
 ) -> Result<(), Diagnostic> {
     let syms = &g.program.symbols;
     if !rules
@@ -124,11 +132,21 @@ pub(super) fn refuse_negated_in_conditions(
         let ir::Head::External { atom: head, .. } = &p.rule.head else {
             continue;
         };
+        // (a literal settled by the external's stage is over earlier positive components of
+        // gringo's, decided as gringo does: `super::stages`)
         let own = |l: &ir::Lit| {
-            let ir::Lit::Atom { sign, atom, .. } = l else {
+            let ir::Lit::Atom {
+                sign,
+                atom,
+                settled_from,
+            } = l
+            else {
                 return false;
             };
-            if *sign == Sign::Pos || comp_of[atom.pred] != comp_of[head.pred] {
+            if *sign == Sign::Pos
+                || comp_of[atom.pred] != comp_of[head.pred]
+                || *settled_from <= stage_of[e]
+            {
                 return false;
             }
             let definers = definers_of(rules, e, atom, syms);
@@ -270,13 +288,17 @@ impl RuleGraph {
 /// The classes of the body items of external `e` (see [`Negated`]). gringo's occurrence type
 /// of the literal: unstratified when a definer is in the external's component of the full
 /// dependency graph and in the same or a later positive component — sure when the definer
-/// reaches the external through positive dependencies only.
+/// reaches the external through positive dependencies only. A literal none of whose definers
+/// shares the external's stage is exact: aspsat grounds the stages in gringo's order of its
+/// positive components ([`super::stages`]), deciding a literal over an earlier one as
+/// gringo does ("stratified") and leaving one over a later one open unless a fact, as gringo
+/// does ("unstratified"), with the facts gringo has then.
 fn classify(
     rules: &[Planned],
     graph: &RuleGraph,
     facts: &FactRules,
     e: usize,
-    (comp_of, syms): (&[usize], &SymbolTable),
+    (comp_of, syms, stage_of): (&[usize], &SymbolTable, &[ir::Stage]),
 ) -> Vec<Negated> {
     let rule = &rules[e].rule;
     let (reaching, reaching_positively) = graph.reaching(e);
@@ -284,7 +306,16 @@ fn classify(
     let mut out = vec![Negated::Exact; rule.body.len()];
     for (i, sign, atom) in negated_own(rule, comp_of) {
         let definers = definers_of(rules, e, atom, syms);
-        out[i] = if sign == Sign::NotNot {
+        let own_stage = |j: &usize| {
+            let preds = rules[*j].rule.head_preds();
+            preds
+                .first()
+                .is_some_and(|&p| comp_of[p] == comp_of[atom.pred])
+                && stage_of[*j] == stage_of[e]
+        };
+        out[i] = if !definers.is_empty() && !definers.iter().any(own_stage) {
+            Negated::Exact
+        } else if sign == Sign::NotNot {
             if rules[e].late {
                 Negated::Late
             } else if definers.is_empty() {

@@ -15,7 +15,6 @@ use crate::syntax::ast::Sign;
 
 /// Grounds every rule and input fact into `g.program`.
 pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
-    super::delayed::mark(rules, &g.program.symbols, g.relations.len());
     let n = g.relations.len();
     let components = components(n, rules);
     // Rules by the component of their head; headless rules (constraints, #show) last.
@@ -25,12 +24,6 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
             comp_of[p] = c;
         }
     }
-    refuse_projected_recursive_conditions(g, rules, &comp_of)?;
-    let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
-    for i in 0..facts.len() {
-        with_facts[facts.pred(i)] = true;
-    }
-    super::external_body::refuse_negated_in_conditions(g, rules, &comp_of, &with_facts)?;
     // Within a component, rules in clingo's order, which decides which facts are known when
     // (headless rules come last and keep the order they are written in).
     let projection: Vec<bool> = (g.relations.iter())
@@ -63,10 +56,18 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
         super::satisfied_heads::mark(rules, m, &g.program.symbols);
     }
+    super::delayed::mark(rules, &g.program.symbols, g.relations.len(), &stage_of);
+    refuse_projected_recursive_conditions(g, rules, &comp_of)?;
+    let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
+    for i in 0..facts.len() {
+        with_facts[facts.pred(i)] = true;
+    }
+    super::external_body::refuse_negated_in_conditions(g, rules, &comp_of, &with_facts, &stage_of)?;
     for (r, &stage) in rules.iter_mut().zip(&stage_of) {
         r.late = grounded_late(&r.rule, stage, &comp_of, &g.program.symbols);
     }
-    super::external_body::mark(rules, &comp_of, with_facts, &g.program.symbols);
+    let syms = &g.program.symbols;
+    super::external_body::mark(rules, &comp_of, with_facts, syms, &stage_of);
     let rules: &[Planned] = rules;
     record_complex_rule_origins(g, rules);
     // The #495 check: statements where clingo may miss instances, searched for such an
@@ -229,11 +230,11 @@ fn clingo_order(
     // analysis: `:~ q(b).` does not reach `#external q(1).`), by predicate once the budget
     // of comparisons is spent.
     let mut budget = MAX_ORDER_COMPARISONS;
-    let edges: Vec<Vec<usize>> = (0..n)
+    let edges: Vec<Vec<(usize, bool)>> = (0..n)
         .map(|node| {
             let rule = &rules[sequence[n - 1 - node]].rule;
             let mut out = Vec::new();
-            for atom in search_order(rule) {
+            for (atom, positive) in search_order(rule) {
                 for &i in &providers[atom.pred] {
                     let other = &rules[i].rule;
                     let unifies = || {
@@ -245,21 +246,54 @@ fn clingo_order(
                         budget -= 1;
                         unifies()
                     } {
-                        out.push(node_of[i]);
+                        out.push((node_of[i], positive));
                     }
                 }
             }
             out
         })
         .collect();
+    let targets: Vec<Vec<usize>> = (edges.iter())
+        .map(|es| es.iter().map(|&(t, _)| t).collect())
+        .collect();
     let mut position = vec![0; n];
-    for (k, component) in crate::scc::tarjan(&edges).into_iter().enumerate() {
-        for node in component {
-            let i = sequence[n - 1 - node];
-            position[i] = if is_input_fact(&rules[i]) { 0 } else { k + 1 };
+    let mut next = 0;
+    for component in crate::scc::tarjan(&targets) {
+        for part in positive_parts(&component, &edges) {
+            next += 1;
+            for node in part {
+                let i = sequence[n - 1 - node];
+                position[i] = if is_input_fact(&rules[i]) { 0 } else { next };
+            }
         }
     }
     position
+}
+
+/// The components of the positive edges inside one component of gringo's statement graph,
+/// in the order gringo grounds them (libgringo `Dependency::analyze`: a graph of the
+/// component's statements, inserted in the order its search returned them and searched from
+/// the last one, as `Graph::insertNode` puts each node first).
+fn positive_parts(component: &[usize], edges: &[Vec<(usize, bool)>]) -> Vec<Vec<usize>> {
+    if component.len() == 1 {
+        return vec![component.to_vec()];
+    }
+    let local: std::collections::HashMap<usize, usize> = (component.iter().rev())
+        .enumerate()
+        .map(|(k, &node)| (node, k))
+        .collect();
+    let positive: Vec<Vec<usize>> = (component.iter().rev())
+        .map(|node| {
+            (edges[*node].iter())
+                .filter(|&&(_, positive)| positive)
+                .filter_map(|(t, _)| local.get(t).copied())
+                .collect()
+        })
+        .collect();
+    let nodes: Vec<usize> = component.iter().rev().copied().collect();
+    (crate::scc::tarjan(&positive).into_iter())
+        .map(|part| part.into_iter().map(|k| nodes[k]).collect())
+        .collect()
 }
 
 /// How many pairs of a literal and a statement defining its predicate [`clingo_order`] may
@@ -336,33 +370,39 @@ fn projection_uses(rule: &ir::Rule, projection: &[bool]) -> Vec<(PredId, bool)> 
     uses
 }
 
-/// The predicates of a rule's literals in the order gringo's search of [`clingo_order`]
-/// follows them: the conditions of head elements, the last first, then the body from its last
-/// element, but the literals of a body aggregate's elements and of a conditional literal's
-/// condition from the first (gringo grounds those through statements of their own: `g :-
-/// #count{Z : r, d(Z), q(1)} = 1.` reaches the rules for `r` first, `g :- r, q(1).` those for
-/// `q`, clingo 5.8.3 shows).
-fn search_order<'r>(rule: &'r ir::Rule) -> Vec<&'r ir::Atom> {
+/// The atoms of a rule's literals in the order gringo's search of [`clingo_order`] follows
+/// them, each with whether gringo's occurrence is positive: the conditions of head elements,
+/// the last first, then the body from its last element, but the literals of a body
+/// aggregate's elements and of a conditional literal's condition from the first (gringo
+/// grounds those through statements of their own: `g :- #count{Z : r, d(Z), q(1)} = 1.`
+/// reaches the rules for `r` first, `g :- r, q(1).` those for `q`, clingo 5.8.3 shows). A
+/// literal is negative under `not` or `not not`, and so is every literal of a negated
+/// aggregate (gringo's rule depends negatively on the aggregate's statements; libgringo
+/// `PredicateLiteral::isNegative`, `BodyAggregateLiteral::isNegative`).
+fn search_order<'r>(rule: &'r ir::Rule) -> Vec<(&'r ir::Atom, bool)> {
     let mut out = Vec::new();
-    let mut push = |l: &'r ir::Lit| {
-        if let ir::Lit::Atom { atom, .. } = l {
-            out.push(atom);
+    let mut push = |l: &'r ir::Lit, under_not: bool| {
+        if let ir::Lit::Atom { atom, sign, .. } = l {
+            out.push((atom, !under_not && *sign == Sign::Pos));
         }
     };
     let head_conditions = rule.head_conditions();
     for c in head_conditions.iter().rev() {
-        c.lits.iter().rev().for_each(&mut push);
+        c.lits.iter().rev().for_each(|l| push(l, false));
     }
     for b in rule.body.iter().rev() {
         match b {
-            ir::Body::Lit(l) => push(l),
+            ir::Body::Lit(l) => push(l, false),
             ir::Body::Conditional { alts, cond, .. } => {
-                cond.lits.iter().for_each(&mut push);
-                alts.iter().for_each(|a| push(&a.item));
+                cond.lits.iter().for_each(|l| push(l, false));
+                alts.iter().for_each(|a| push(&a.item, false));
             }
             ir::Body::Aggregate(a) => {
                 for e in &a.elems {
-                    e.cond.lits.iter().for_each(&mut push);
+                    e.cond
+                        .lits
+                        .iter()
+                        .for_each(|l| push(l, a.sign != Sign::Pos));
                 }
             }
         }

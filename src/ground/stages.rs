@@ -20,14 +20,19 @@
 //! gringo's is not known (arithmetic unifies with anything): a dependency missed would decide
 //! a literal before its atoms are all known, an extra one only keeps it open longer (and an
 //! `#external` atom a rule kept open defines is no longer external: differential seed 3001
-//! #396). Not modelled: gringo also orders the positive sub-components of a component with
-//! negative cycles and decides literals over the earlier ones; here a whole cycle stays open.
+//! #396).
+//!
+//! gringo also splits a component with negative cycles into the components of its positive
+//! edges, grounded in turn, and decides literals over the earlier ones. aspsat does so too
+//! where every literal over a later one is a negated literal grounded open meanwhile
+//! ([`components`]); elsewhere the whole cycle stays one stage, open until it is done.
 
 use super::ir::{self, Stage};
 use super::own_conditions::Unifier;
 use super::plan::Planned;
 use super::term::CTerm;
 use crate::symbol::{Sym, SymData, SymbolTable};
+use crate::syntax::ast::Sign;
 use std::collections::{BinaryHeap, HashMap};
 
 /// How many pairs of a literal and a head atom one component may compare; beyond it the
@@ -53,12 +58,18 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
             vars.iter().map(|v| v.name.starts_with("#Range")).collect()
         })
         .collect();
-    // The members whose heads unify with each literal, in visiting order.
+    // The members whose heads unify with each literal, in visiting order, and where each
+    // literal stands.
     let mut providers: Vec<Vec<Vec<usize>>> = Vec::with_capacity(members.len());
+    let mut occurrences: Vec<Vec<Occurrence>> = Vec::with_capacity(members.len());
     let mut budget = MAX_COMPARISONS;
     for &r in members {
         let mut atoms = Vec::new();
-        for_each_atom_lit(&mut rules[r].rule, &mut |atom, _| atoms.push(atom.clone()));
+        let mut places = Vec::new();
+        for_each_atom_lit(&mut rules[r].rule, &mut |atom, occurrence, _| {
+            atoms.push(atom.clone());
+            places.push(occurrence);
+        });
         let rules: &[Planned] = rules;
         let per_lit = atoms
             .iter()
@@ -74,18 +85,21 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
             })
             .collect();
         providers.push(per_lit);
+        occurrences.push(places);
     }
     if budget == 0 {
         // one stage: every literal is decided once it is done (`providers` is incomplete)
         for &r in members {
-            for_each_atom_lit(&mut rules[r].rule, &mut |_, settled_from| *settled_from = 1);
+            for_each_atom_lit(&mut rules[r].rule, &mut |_, _, settled_from| {
+                *settled_from = 1
+            });
         }
         return vec![0; members.len()];
     }
-    let stage_of = order(&providers);
+    let stage_of = order(&providers, &occurrences);
     for (i, &r) in members.iter().enumerate() {
         let mut lits = providers[i].iter();
-        for_each_atom_lit(&mut rules[r].rule, &mut |_, settled_from| {
+        for_each_atom_lit(&mut rules[r].rule, &mut |_, _, settled_from| {
             let ps = lits.next().expect("visited in the same order");
             *settled_from = ps.iter().map(|&p| stage_of[p] + 1).max().unwrap_or(0);
         });
@@ -93,19 +107,11 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
     stage_of
 }
 
-/// The stage of each member: the strongly connected components of the dependency graph, each
-/// after those it depends on, ties broken by the position of their first member.
-fn order(providers: &[Vec<Vec<usize>>]) -> Vec<Stage> {
-    let edges: Vec<Vec<usize>> = providers
-        .iter()
-        .map(|lits| {
-            let mut e: Vec<usize> = lits.iter().flatten().copied().collect();
-            e.sort_unstable();
-            e.dedup();
-            e
-        })
-        .collect();
-    let sccs = crate::scc::tarjan(&edges);
+/// The stage of each member: gringo's components ([`components`]), each after those it
+/// depends on, ties broken by the position of their first member (members come in gringo's
+/// order of its components, `schedule::clingo_order`).
+fn order(providers: &[Vec<Vec<usize>>], occurrences: &[Vec<Occurrence>]) -> Vec<Stage> {
+    let (sccs, edges) = components(providers, occurrences);
     let mut scc_of = vec![0; edges.len()];
     for (c, members) in sccs.iter().enumerate() {
         members.iter().for_each(|&m| scc_of[m] = c);
@@ -142,6 +148,82 @@ fn order(providers: &[Vec<Vec<usize>>]) -> Vec<Stage> {
     stage_of
 }
 
+/// The components gringo grounds one after the other, and the edges between members that
+/// order them. gringo takes the strongly connected components of its dependency graph, then
+/// splits each into the components of its positive edges, grounded in turn, a literal over an
+/// earlier one decided as "stratified" (libgringo `Dependency::analyze`): in `q(1) :- not
+/// p(1). p(1) :- not q(1) : e(W).` it grounds the rule for `p` first, makes `p(1)` a fact,
+/// and `q(1)` never enters the domain (clingo 5.8.3: an `#external s : q(1).` beside it is not
+/// declared; differential seed 3601 #820). A component is split so only where every literal
+/// matching a later part is a negated literal that is grounded open meanwhile
+/// ([`Occurrence::open_negation`]); otherwise it stays one stage, every literal over it open
+/// until it is done.
+fn components(
+    providers: &[Vec<Vec<usize>>],
+    occurrences: &[Vec<Occurrence>],
+) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let all_edges = |keep: &dyn Fn(usize, Occurrence, usize) -> bool| -> Vec<Vec<usize>> {
+        (providers.iter().zip(occurrences).enumerate())
+            .map(|(m, (lits, places))| {
+                let mut e: Vec<usize> = (lits.iter().zip(places))
+                    .flat_map(|(ps, &o)| ps.iter().copied().filter(move |&p| keep(m, o, p)))
+                    .collect();
+                e.sort_unstable();
+                e.dedup();
+                e
+            })
+            .collect()
+    };
+    let edges = all_edges(&|_, _, _| true);
+    let sccs = crate::scc::tarjan(&edges);
+    let mut scc_of = vec![0; edges.len()];
+    for (c, members) in sccs.iter().enumerate() {
+        members.iter().for_each(|&m| scc_of[m] = c);
+    }
+    // positive edges inside a component, every edge between components
+    let positive = all_edges(&|m, o, p| o.positive || scc_of[m] != scc_of[p]);
+    let parts = crate::scc::tarjan(&positive);
+    let mut part_of = vec![0; edges.len()];
+    for (c, members) in parts.iter().enumerate() {
+        members.iter().for_each(|&m| part_of[m] = c);
+    }
+    // The parts of a component in the order of their first member, which is gringo's order
+    // of them (members come sorted by `schedule::clingo_order`); a negated literal may match
+    // a later part, any other literal must not.
+    let first = |c: usize| *parts[c].iter().min().expect("components are not empty");
+    let later = |m: usize, p: usize| first(part_of[p]) > first(part_of[m]);
+    let splittable = |c: usize| {
+        sccs[c].iter().all(|&m| {
+            (providers[m].iter().zip(&occurrences[m])).all(|(ps, o)| {
+                o.open_negation || ps.iter().all(|&p| scc_of[p] != c || !later(m, p))
+            })
+        })
+    };
+    let split: Vec<bool> = (0..sccs.len())
+        .map(|c| sccs[c].len() > 1 && splittable(c))
+        .collect();
+    if !split.contains(&true) {
+        return (sccs, edges);
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut taken = vec![false; parts.len()];
+    for (c, members) in sccs.iter().enumerate() {
+        if !split[c] {
+            out.push(members.clone());
+            continue;
+        }
+        for &m in members {
+            if !std::mem::replace(&mut taken[part_of[m]], true) {
+                out.push(parts[part_of[m]].clone());
+            }
+        }
+    }
+    // the edges that order the parts: none from a part to a later one of its component
+    let ordering =
+        all_edges(&|m, _, p| !(split[scc_of[m]] && scc_of[m] == scc_of[p] && later(m, p)));
+    (out, ordering)
+}
+
 /// The atoms a rule can derive (or declare external).
 fn head_atoms(rule: &ir::Rule) -> Vec<ir::Atom> {
     match &rule.head {
@@ -159,46 +241,83 @@ fn head_atoms(rule: &ir::Rule) -> Vec<ir::Atom> {
     }
 }
 
+/// Where an atom literal stands, for gringo's positive dependencies and for what may wait for
+/// a later stage (see [`order`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Occurrence {
+    /// gringo's occurrence is positive: a positive literal outside a negated aggregate
+    /// (libgringo `PredicateLiteral::isNegative`, `BodyAggregateLiteral::isNegative`).
+    positive: bool,
+    /// A negated literal of the body or of a conditional literal's alternatives: grounded
+    /// as open while no atom it matches is a fact, so it may match atoms of a later stage.
+    /// A literal of a condition, of an aggregate element or of a head element is enumerated
+    /// with its rule, and must not (aspsat decides it once its stage is done).
+    open_negation: bool,
+}
+
 /// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
 /// elements and head conditions), always in the same order.
-fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, &mut Stage)) {
-    let cond = |c: &mut ir::Condition, f: &mut dyn FnMut(&ir::Atom, &mut Stage)| {
+fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurrence, &mut Stage)) {
+    let plain = |sign: &Sign| Occurrence {
+        positive: *sign == Sign::Pos,
+        open_negation: *sign != Sign::Pos,
+    };
+    let cond = |c: &mut ir::Condition,
+                negated: bool,
+                f: &mut dyn FnMut(&ir::Atom, Occurrence, &mut Stage)| {
         for l in &mut c.lits {
             if let ir::Lit::Atom {
-                atom, settled_from, ..
+                atom,
+                settled_from,
+                sign,
             } = l
             {
-                f(atom, settled_from);
+                let occurrence = Occurrence {
+                    positive: *sign == Sign::Pos && !negated,
+                    open_negation: false,
+                };
+                f(atom, occurrence, settled_from);
             }
         }
     };
     for b in &mut rule.body {
         match b {
             ir::Body::Lit(ir::Lit::Atom {
-                atom, settled_from, ..
-            }) => f(atom, settled_from),
+                atom,
+                settled_from,
+                sign,
+            }) => f(atom, plain(sign), settled_from),
             ir::Body::Lit(_) => {}
             ir::Body::Conditional { alts, cond: c, .. } => {
                 for alt in alts {
                     if let ir::Lit::Atom {
-                        atom, settled_from, ..
+                        atom,
+                        settled_from,
+                        sign,
                     } = &mut alt.item
                     {
-                        f(atom, settled_from);
+                        f(atom, plain(sign), settled_from);
                     }
-                    cond(&mut alt.cond, f);
+                    cond(&mut alt.cond, false, f);
                 }
-                cond(c, f);
+                cond(c, false, f);
             }
-            ir::Body::Aggregate(a) => a.elems.iter_mut().for_each(|e| cond(&mut e.cond, f)),
+            ir::Body::Aggregate(a) => {
+                let negated = a.sign != Sign::Pos;
+                a.elems
+                    .iter_mut()
+                    .for_each(|e| cond(&mut e.cond, negated, f))
+            }
         }
     }
     match &mut rule.head {
-        ir::Head::Choice { elems, .. } => elems.iter_mut().for_each(|e| cond(&mut e.cond, f)),
+        ir::Head::Choice { elems, .. } => {
+            elems.iter_mut().for_each(|e| cond(&mut e.cond, false, f))
+        }
         ir::Head::Disjunction(elems) => {
             for e in elems {
-                e.heads.iter_mut().for_each(|h| cond(&mut h.cond, f));
-                cond(&mut e.cond, f);
+                e.heads.iter_mut().for_each(|h| cond(&mut h.cond, false, f));
+                cond(&mut e.cond, false, f);
             }
         }
         _ => {}
