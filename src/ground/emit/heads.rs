@@ -643,10 +643,22 @@ impl Grounder {
         // #external atom stays external (`#external q(1). [free]  q(W) : q(W).` has {q(1)}
         // in clingo 5.8.3). A longer condition is an auxiliary atom of its own in gringo's
         // rule (`q : q, t` ends the status).
+        // A contradictory condition (`q(1) : q(1), not q(1)`) is behind that auxiliary atom
+        // too, where clasp does not see the contradiction: the rule is kept and ends the
+        // status (differential seed 3105 #474).
         if cond != [Lit::pos(atom)] {
+            let contradictory = cond
+                .iter()
+                .any(|l| l.polarity == Polarity::Pos && cond.contains(&Lit::not(l.atom)));
+            let body = if contradictory {
+                let c = self.condition_atom(vec![cond.clone()]);
+                vec![BodyElem::Lit(Lit::pos(c)), BodyElem::Lit(Lit::pos(e))]
+            } else {
+                lits(e)
+            };
             self.push_shifted_rule(Rule {
                 head: Head::Atom(atom),
-                body: lits(e),
+                body,
             });
         }
         self.push_shifted_rule(Rule {
@@ -665,8 +677,6 @@ impl Grounder {
     }
 }
 
-/// The instances of one written disjunction element that gringo merges into one element (see
-/// `emit_disjunction`): the same element, the same values of the variables its heads mention.
 /// What a disjunction element instance stands for: one atom, or the conjunction of its heads
 /// (an auxiliary atom, made only once the instance is known not to be satisfied).
 #[derive(Clone, PartialEq, Eq)]
@@ -675,6 +685,8 @@ enum ElementAtom {
     Conjunction(Vec<AtomId>),
 }
 
+/// The instances of one written disjunction element that gringo merges into one element (see
+/// `emit_disjunction`): the same element, the same values of the variables its heads mention.
 struct MergedElement {
     elem: usize,
     name: Vec<Option<Sym>>,
