@@ -279,9 +279,13 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
             })
         }
         Element::Body(_, ir::Body::Aggregate(a)) => {
+            // (gringo splits a positive aggregate with an equation and other guards into
+            // several; a negated one's equation binds nothing, like any guard: `p(X) :- not
+            // #count{1:q(X)} = X, d(X), not p(1).` is left undecided as with `!=`, clingo
+            // 5.8.3 shows)
+            let positive = a.sign == Sign::Pos;
             let eq = a.guards.iter().filter(|(op, _)| *op == CmpOp::Eq).count();
-            if eq > 0 && (a.guards.len() > 1 || a.sign != Sign::Pos) {
-                // split into several aggregates by gringo, or a negated equation
+            if positive && eq > 0 && a.guards.len() > 1 {
                 return None;
             }
             let mut element_vars = Vec::new();
@@ -296,7 +300,7 @@ fn entity(e: Element, scope: &[VarId]) -> Option<Entity> {
             let mut provides = Vec::new();
             let mut assignment = false;
             for (op, t) in &a.guards {
-                if *op == CmpOp::Eq {
+                if *op == CmpOp::Eq && positive {
                     // `X = #agg{...}` binds X (gringo: invertible bound); a constant does not
                     match t {
                         CTerm::Var(v) => {
