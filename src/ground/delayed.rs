@@ -172,6 +172,14 @@ pub(super) fn mark(
         defined_by.push(per_occ);
     }
     let component = component_of(&all_edges);
+    // Whether a negated aggregate is decided changes no answer set, only which rules gringo
+    // keeps: what an #external's status or a weak constraint's level shows.
+    let order_matters = rules.iter().any(|r| {
+        matches!(
+            r.rule.head,
+            ir::Head::External { .. } | ir::Head::Cost { .. }
+        )
+    });
     let positive_component = component_of(&positive_edges);
     let mut marks = Vec::with_capacity(n);
     for i in 0..n {
@@ -221,12 +229,13 @@ pub(super) fn mark(
                     && (occs[i].iter().zip(&defined_by[i]))
                         .any(|(o, by)| o.item != k && in_loop(o, by) && before(o.item))
             };
-            // (where the model does not know the order, it decides whether the rule is kept:
+            // (where the model does not know the order, it decides whether the rule is kept,
+            // which matters beside an #external or a weak constraint:
             // `q(W) : r, d(W) | s(Y,1) :- not not #sum+{Y}=0, d(Y), not q(0).` leaves the
             // aggregate undecided in clingo 5.8.3, the rule kept, defining s(1,1); differential
             // seed 3105 #950)
             let Some(positions) = &positions else {
-                if in_loop_before(&|_| true) {
+                if order_matters && in_loop_before(&|_| true) {
                     return Err(Diagnostic::error(
                         &a.span,
                         "a negated aggregate in a loop through another literal of its rule, where the \
