@@ -132,8 +132,11 @@ fn bounds_exclude_range(lo: i64, hi: i64, guards: &[CountGuard], syms: &SymbolTa
 }
 
 /// Whether the bounds the guards set (`agg op v`, read as the ends of an interval of ordered
-/// values, each inclusive or not) leave nothing of `[lo, hi]`. A `!=` guard counts on its own
-/// (where `[lo, hi]` is its one value): gringo makes a separate aggregate of it, and `2 !=
+/// values, each inclusive or not) leave nothing of `[lo, hi]`. A `!=` guard removes its value
+/// from that interval, as gringo's set of intervals does (libgringo `_initBounds`): `3 <=
+/// #count{..} != 3` over a range up to 3 is false, `2 <= #count{..} != 2` is not (clingo
+/// 5.8.3 declares no `#external` with the first as its body; differential seed 3501 #862).
+/// An aggregate with an `=` guard and others is several for gringo ([`decided`]): `2 !=
 /// #max{..} = 2` stays as `2 <= #max{..} <= 2, 2 != #max{..}` (a weak constraint over it
 /// makes a level; differential seed 19 #880).
 fn bounds_leave_nothing<T: Copy + PartialEq>(
@@ -169,16 +172,11 @@ fn bounds_leave_nothing<T: Copy + PartialEq>(
             CmpOp::Ne => excluded.push(v),
         }
     }
-    let single = cmp(lo, hi) == Ordering::Equal;
-    if excluded
-        .iter()
-        .any(|&v| single && cmp(v, lo) == Ordering::Equal)
-    {
-        return true;
-    }
     match cmp(lower.0, upper.0) {
         Ordering::Greater => true,
-        Ordering::Equal => !(lower.1 && upper.1),
+        Ordering::Equal => {
+            !(lower.1 && upper.1) || excluded.iter().any(|&v| cmp(v, lower.0) == Ordering::Equal)
+        }
         Ordering::Less => false,
     }
 }
