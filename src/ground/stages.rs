@@ -24,8 +24,8 @@
 //!
 //! gringo also splits a component with negative cycles into the components of its positive
 //! edges, grounded in turn, and decides literals over the earlier ones. aspsat does so too
-//! where every literal over a later one is a negated literal grounded open meanwhile
-//! ([`components`]); elsewhere the whole cycle stays one stage, open until it is done.
+//! where it grounds every literal over another part as gringo does ([`components`]);
+//! elsewhere the whole cycle stays one stage, open until it is done.
 
 use super::ir::{self, Stage};
 use super::own_conditions::Unifier;
@@ -96,7 +96,10 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
         }
         return vec![0; members.len()];
     }
-    let stage_of = order(&providers, &occurrences);
+    let one_statement: Vec<bool> = (members.iter())
+        .map(|&r| head_in_rule_statement(&rules[r].rule))
+        .collect();
+    let stage_of = order(&providers, &occurrences, &one_statement);
     for (i, &r) in members.iter().enumerate() {
         let mut lits = providers[i].iter();
         for_each_atom_lit(&mut rules[r].rule, &mut |_, _, settled_from| {
@@ -110,8 +113,12 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
 /// The stage of each member: gringo's components ([`components`]), each after those it
 /// depends on, ties broken by the position of their first member (members come in gringo's
 /// order of its components, `schedule::clingo_order`).
-fn order(providers: &[Vec<Vec<usize>>], occurrences: &[Vec<Occurrence>]) -> Vec<Stage> {
-    let (sccs, edges) = components(providers, occurrences);
+fn order(
+    providers: &[Vec<Vec<usize>>],
+    occurrences: &[Vec<Occurrence>],
+    one_statement: &[bool],
+) -> Vec<Stage> {
+    let (sccs, edges) = components(providers, occurrences, one_statement);
     let mut scc_of = vec![0; edges.len()];
     for (c, members) in sccs.iter().enumerate() {
         members.iter().for_each(|&m| scc_of[m] = c);
@@ -155,12 +162,14 @@ fn order(providers: &[Vec<Vec<usize>>], occurrences: &[Vec<Occurrence>]) -> Vec<
 /// p(1). p(1) :- not q(1) : e(W).` it grounds the rule for `p` first, makes `p(1)` a fact,
 /// and `q(1)` never enters the domain (clingo 5.8.3: an `#external s : q(1).` beside it is not
 /// declared; differential seed 3601 #820). A component is split so only where every literal
-/// matching a later part is a negated literal that is grounded open meanwhile
-/// ([`Occurrence::open_negation`]); otherwise it stays one stage, every literal over it open
-/// until it is done.
+/// matching another part is grounded by aspsat as gringo does
+/// ([`Occurrence::may_match_other_part`]); otherwise it stays one stage, every literal over
+/// it open until it is done, and where every member's head is derived by its rule statement
+/// ([`head_in_rule_statement`]).
 fn components(
     providers: &[Vec<Vec<usize>>],
     occurrences: &[Vec<Occurrence>],
+    one_statement: &[bool],
 ) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
     let all_edges = |keep: &dyn Fn(usize, Occurrence, usize) -> bool| -> Vec<Vec<usize>> {
         (providers.iter().zip(occurrences).enumerate())
@@ -181,22 +190,24 @@ fn components(
         members.iter().for_each(|&m| scc_of[m] = c);
     }
     // positive edges inside a component, every edge between components
-    let positive = all_edges(&|m, o, p| o.positive || scc_of[m] != scc_of[p]);
+    let positive = all_edges(&|m, o, p| o.positive() || scc_of[m] != scc_of[p]);
     let parts = crate::scc::tarjan(&positive);
     let mut part_of = vec![0; edges.len()];
     for (c, members) in parts.iter().enumerate() {
         members.iter().for_each(|&m| part_of[m] = c);
     }
     // The parts of a component in the order of their first member, which is gringo's order
-    // of them (members come sorted by `schedule::clingo_order`); a negated literal may match
-    // a later part, any other literal must not.
+    // of them (members come sorted by `schedule::clingo_order`).
     let first = |c: usize| *parts[c].iter().min().expect("components are not empty");
     let later = |m: usize, p: usize| first(part_of[p]) > first(part_of[m]);
     let splittable = |c: usize| {
         sccs[c].iter().all(|&m| {
-            (providers[m].iter().zip(&occurrences[m])).all(|(ps, o)| {
-                o.open_negation || ps.iter().all(|&p| scc_of[p] != c || !later(m, p))
-            })
+            one_statement[m]
+                && (providers[m].iter().zip(&occurrences[m])).all(|(ps, o)| {
+                    (ps.iter()
+                        .filter(|&&p| scc_of[p] == c && part_of[p] != part_of[m]))
+                    .all(|&p| o.may_match_other_part(!later(m, p)))
+                })
         })
     };
     let split: Vec<bool> = (0..sccs.len())
@@ -224,6 +235,22 @@ fn components(
     (out, ordering)
 }
 
+/// Whether gringo derives the rule's head atoms in the rule's own statement, not through
+/// accumulation statements of their own (a disjunction with conditions, a choice with bounds,
+/// conditions or a counted element such as `#true`), whose place among the parts of a
+/// component aspsat does not model: `{#true; s(0,Y)} :- not r, d(Y).` beside `#external r :
+/// not not s(X,X), d(X).` is grounded after the external by clingo 5.8.3, which declares r
+/// (differential seed 4303 #252).
+fn head_in_rule_statement(rule: &ir::Rule) -> bool {
+    match &rule.head {
+        ir::Head::Disjunction(_) => !super::gringo_rounds::conditional_disjunction(rule),
+        ir::Head::Choice { elems, .. } => {
+            super::gringo_rounds::simple_choice(rule) && elems.iter().all(|e| !e.counted)
+        }
+        _ => true,
+    }
+}
+
 /// The atoms a rule can derive (or declare external).
 fn head_atoms(rule: &ir::Rule) -> Vec<ir::Atom> {
     match &rule.head {
@@ -241,29 +268,76 @@ fn head_atoms(rule: &ir::Rule) -> Vec<ir::Atom> {
     }
 }
 
-/// Where an atom literal stands, for gringo's positive dependencies and for what may wait for
-/// a later stage (see [`order`]).
+/// Where an atom literal stands in its rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Place {
+    /// A body literal: gringo's rule statement reads it itself.
+    Body,
+    /// An alternative of a body conditional literal.
+    Alternative,
+    /// The condition of a body conditional literal.
+    Condition,
+    /// An element of a body aggregate (negated or not).
+    Element { negated_aggregate: bool },
+    /// The condition of a head element.
+    Head,
+}
+
+/// An atom literal's sign and place, for gringo's positive dependencies and for where the
+/// literal may match another part of a component split by [`components`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Occurrence {
+    sign: Sign,
+    place: Place,
+}
+
+impl Occurrence {
     /// gringo's occurrence is positive: a positive literal outside a negated aggregate
     /// (libgringo `PredicateLiteral::isNegative`, `BodyAggregateLiteral::isNegative`).
-    positive: bool,
-    /// A negated literal of the body or of a conditional literal's alternatives: grounded
-    /// as open while no atom it matches is a fact, so it may match atoms of a later stage.
-    /// A literal of a condition, of an aggregate element or of a head element is enumerated
-    /// with its rule, and must not (aspsat decides it once its stage is done).
-    open_negation: bool,
+    fn positive(self) -> bool {
+        self.sign == Sign::Pos
+            && self.place
+                != (Place::Element {
+                    negated_aggregate: true,
+                })
+    }
+
+    /// Whether the literal may match a part of its component other than its rule's (an
+    /// `earlier` one or a later one) with aspsat's grounding still gringo's. A body literal
+    /// is read by gringo's rule statement itself, decided over an earlier part ("stratified")
+    /// and open over a later one while no atom it matches is a fact, as aspsat grounds it. The
+    /// rest gringo grounds through statements of their own (the accumulation of a condition,
+    /// an aggregate's elements and its completion), whose place among the parts aspsat does
+    /// not model: a positive literal outside a negated aggregate, over an earlier part, is
+    /// earlier for those too (they depend positively on it and the rule on them); so is a
+    /// negated one of a conditional literal's condition (clingo 5.8.3 decides it:
+    /// `external_condition_stratified`), and a negated alternative of one over a later part
+    /// is later for them too (`external_positive_parts`). Not a negated literal of an
+    /// aggregate element or a head condition, nor anything in a negated aggregate, whose
+    /// completion gringo may ground after the rule (`#external p(3) : not not 1 = #min{ :
+    /// s(1)} < -1.` beside a rule for s in an earlier part is left open by clingo 5.8.3 and
+    /// declared: differential seed 4301 #60).
+    fn may_match_other_part(self, earlier: bool) -> bool {
+        match (self.place, self.sign == Sign::Pos) {
+            (Place::Body, _) => true,
+            (Place::Alternative, false) => !earlier,
+            (Place::Condition, false) => earlier,
+            (
+                Place::Element {
+                    negated_aggregate: true,
+                },
+                _,
+            ) => false,
+            (_, positive) => positive && earlier,
+        }
+    }
 }
 
 /// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
 /// elements and head conditions), always in the same order.
 fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurrence, &mut Stage)) {
-    let plain = |sign: &Sign| Occurrence {
-        positive: *sign == Sign::Pos,
-        open_negation: *sign != Sign::Pos,
-    };
     let cond = |c: &mut ir::Condition,
-                negated: bool,
+                place: Place,
                 f: &mut dyn FnMut(&ir::Atom, Occurrence, &mut Stage)| {
         for l in &mut c.lits {
             if let ir::Lit::Atom {
@@ -272,11 +346,8 @@ fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurren
                 sign,
             } = l
             {
-                let occurrence = Occurrence {
-                    positive: *sign == Sign::Pos && !negated,
-                    open_negation: false,
-                };
-                f(atom, occurrence, settled_from);
+                let sign = *sign;
+                f(atom, Occurrence { sign, place }, settled_from);
             }
         }
     };
@@ -286,7 +357,11 @@ fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurren
                 atom,
                 settled_from,
                 sign,
-            }) => f(atom, plain(sign), settled_from),
+            }) => {
+                let sign = *sign;
+                let place = Place::Body;
+                f(atom, Occurrence { sign, place }, settled_from)
+            }
             ir::Body::Lit(_) => {}
             ir::Body::Conditional { alts, cond: c, .. } => {
                 for alt in alts {
@@ -296,28 +371,30 @@ fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurren
                         sign,
                     } = &mut alt.item
                     {
-                        f(atom, plain(sign), settled_from);
+                        let sign = *sign;
+                        let place = Place::Alternative;
+                        f(atom, Occurrence { sign, place }, settled_from);
                     }
-                    cond(&mut alt.cond, false, f);
+                    cond(&mut alt.cond, Place::Condition, f);
                 }
-                cond(c, false, f);
+                cond(c, Place::Condition, f);
             }
             ir::Body::Aggregate(a) => {
-                let negated = a.sign != Sign::Pos;
-                a.elems
-                    .iter_mut()
-                    .for_each(|e| cond(&mut e.cond, negated, f))
+                let place = Place::Element {
+                    negated_aggregate: a.sign != Sign::Pos,
+                };
+                a.elems.iter_mut().for_each(|e| cond(&mut e.cond, place, f))
             }
         }
     }
     match &mut rule.head {
-        ir::Head::Choice { elems, .. } => {
-            elems.iter_mut().for_each(|e| cond(&mut e.cond, false, f))
-        }
+        ir::Head::Choice { elems, .. } => elems
+            .iter_mut()
+            .for_each(|e| cond(&mut e.cond, Place::Head, f)),
         ir::Head::Disjunction(elems) => {
             for e in elems {
-                e.heads.iter_mut().for_each(|h| cond(&mut h.cond, false, f));
-                cond(&mut e.cond, false, f);
+                (e.heads.iter_mut()).for_each(|h| cond(&mut h.cond, Place::Head, f));
+                cond(&mut e.cond, Place::Head, f);
             }
         }
         _ => {}
