@@ -867,12 +867,15 @@ impl GroundProgram {
                 || !lone
                     && matches!(&r.head, Head::Choice { elems, .. }
                         if elems.iter().any(|e| !e.cond.is_empty()));
-            if let Head::Choice { elems, guards } = &mut r.head
-                && guards.is_empty()
-            {
+            // With bounds, gringo always goes through a head aggregate (`{p : not p} < 1.`
+            // keeps the external p true; differential seed 4318 #290); such an element never
+            // counts (its atom and its condition never hold together), so dropping it leaves
+            // the bounds as they were.
+            if let Head::Choice { elems, guards } = &mut r.head {
+                let bounded = !guards.is_empty();
                 let negated = |e: &ChoiceElem| {
                     let not = Lit::not(e.atom);
-                    if through_aggregate {
+                    if through_aggregate || bounded {
                         e.cond == [not]
                     } else {
                         r.body.contains(&BodyElem::Lit(not)) || lone && e.cond.contains(&not)
