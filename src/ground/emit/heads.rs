@@ -474,7 +474,31 @@ impl Grounder {
         for (pred, id, args) in derived {
             self.derive(pred, id, &args);
         }
-        if super::super::gringo_rounds::simple_choice(&rule.rule) {
+        let simple = super::super::gringo_rounds::simple_choice(&rule.rule);
+        if simple && elems.len() == 1 && ground_elems.iter().any(|e| !e.cond.is_empty()) {
+            // A lone element's condition is in the body for gringo: one rule per instance,
+            // from which clasp takes out an atom negated in it (`{p(1) : q(Z)} :- not p(1).`
+            // keeps the external p(1); differential seed 4316 #582) or drops the element of
+            // an atom in its positive body
+            for e in ground_elems {
+                let mut body = body.clone();
+                body.extend(e.cond.iter().map(|&l| BodyElem::Lit(l)));
+                let own = BodyElem::Lit(Lit::pos(e.atom));
+                if !body.contains(&own) {
+                    let elems = vec![ChoiceElem {
+                        atom: e.atom,
+                        cond: Vec::new(),
+                    }];
+                    let guards = Vec::new();
+                    self.push_rule(Rule {
+                        head: Head::Choice { elems, guards },
+                        body,
+                    });
+                }
+            }
+            return Ok(());
+        }
+        if simple {
             // gringo writes a simple choice as it is, and clasp drops the element of an atom
             // in its own positive body (it supports nothing): so an #external atom stays
             // external (`#external r. [free] {r} :- r.` has {} and {r}: differential seed 64
@@ -491,9 +515,7 @@ impl Grounder {
         let chosen_and_negated = ground_elems
             .iter()
             .any(|e| body.contains(&BodyElem::Lit(Lit::not(e.atom))));
-        let rule_through_aggregate = ground_guards.is_empty()
-            && chosen_and_negated
-            && !super::super::gringo_rounds::simple_choice(&rule.rule);
+        let rule_through_aggregate = ground_guards.is_empty() && chosen_and_negated && !simple;
         let ground = Rule {
             head: Head::Choice {
                 elems: ground_elems,
