@@ -825,12 +825,12 @@ impl GroundProgram {
             // s :- q(1).` end `q(1)`'s status in clingo)
             let plain = !d.through_auxiliary && d.elems.iter().all(|e| e.cond.is_empty());
             let tautology = plain && d.members.iter().any(|&m| positive(&d.body, m));
-            // One gringo writes last, after every fact, with a fact among its heads: clasp
-            // reads it satisfied and drops it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).`
-            // keeps the external r true: differential seed 3203 #79).
-            let satisfied = d.written_last
-                && (d.elems.iter().zip(&d.members))
-                    .any(|(e, &m)| e.cond.is_empty() && m == e.atom && self.is_fact(m));
+            // One with a fact among its heads: clasp drops it as satisfied, also where the
+            // fact comes after it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).` keeps the
+            // external r true: differential seed 3203 #79; so does `q(1) ; p(1).` written
+            // before the fact q(1), which gringo derives later: 4315 #229).
+            let satisfied = (d.elems.iter().zip(&d.members))
+                .any(|(e, &m)| e.cond.is_empty() && m == e.atom && self.is_fact(m));
             if heads_external && (tautology || satisfied) {
                 shifted_away.extend(d.shifted_rules());
             } else {
