@@ -225,6 +225,19 @@ pub struct GroundProgram {
     pub aggregate_choices: HashSet<Rule>,
 }
 
+/// What clasp makes of the rules of `#external` atoms as it reads clingo's output (see
+/// [`GroundProgram::clasp_read_drops`]).
+struct ClaspReading {
+    /// Per rule: clasp drops it.
+    dropped: Vec<bool>,
+    /// Per rule: clasp reads it as an integrity constraint (its head atom was false).
+    headless: Vec<bool>,
+    /// The externals whose status depends on the order of clingo's output statements.
+    order_dependent: Vec<AtomId>,
+    /// Choice elements (rule, atom) whose rule clasp drops.
+    dropped_elements: Vec<(usize, AtomId)>,
+}
+
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
 #[derive(Clone, Debug)]
 pub struct Disjunction {
@@ -510,11 +523,17 @@ impl GroundProgram {
     ///
     /// Also returned: the rules whose head atom clasp made false before it read them (it
     /// leaves the head, and the rule is an integrity constraint), see
-    /// `written_after_constraint` below.
-    fn clasp_read_drops(&self) -> (Vec<bool>, Vec<bool>, Vec<AtomId>) {
+    /// `written_after_constraint` below; and the elements of choices gringo writes through a
+    /// head aggregate whose rule clasp drops (see `element_rule_dropped` below).
+    fn clasp_read_drops(&self) -> ClaspReading {
         let mut dropped = vec![false; self.rules.len()];
         if self.externals.is_empty() {
-            return (dropped.clone(), dropped, Vec::new());
+            return ClaspReading {
+                headless: dropped.clone(),
+                dropped,
+                order_dependent: Vec::new(),
+                dropped_elements: Vec::new(),
+            };
         }
         let late = self.late_shifted();
         // (also `a :- not a, …` of any atom `a` gringo writes in order: clasp reads it as the
@@ -610,6 +629,7 @@ impl GroundProgram {
                 }
             }
         }
+        let mut dropped_elements = Vec::new();
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) {
                 continue;
@@ -676,7 +696,26 @@ impl GroundProgram {
                 },
                 None => false,
             };
+            // A choice gringo writes through a head aggregate (bounds or conditions) has a
+            // rule per element, written last, whose body holds the element's condition when it
+            // is one literal: clasp drops it where a constraint `:- l.` read before forbids
+            // that literal (`:- not r.  {r; p(Z) : d(Z), not r}.` keeps the external p(1);
+            // differential seed 4313 #392). The element never holds, so it goes (where every
+            // element of its atom in the rule is such).
+            let element_rule_dropped = |a: AtomId| match &r.head {
+                Head::Choice { elems, guards }
+                    if !guards.is_empty() || elems.iter().any(|e| !e.cond.is_empty()) =>
+                {
+                    (elems.iter().filter(|e| e.atom == a))
+                        .all(|e| matches!(&e.cond[..], [l] if forbidden.contains(l)))
+                }
+                _ => false,
+            };
             for a in heads {
+                if !dropped[i] && self.is_external(a) && element_rule_dropped(a) {
+                    dropped_elements.push((i, a));
+                    continue;
+                }
                 // A choice element `a` of a true external that `:- a.` forbids: gringo writes a
                 // choice with conditions or bounds after the step's other statements (so `a`
                 // leaves its head and stays external: no answer set), a plain one in order;
@@ -695,7 +734,12 @@ impl GroundProgram {
             .map(|&(a, _)| a)
             .filter(|a| unsure[a.0 as usize] && !kept[a.0 as usize])
             .collect();
-        (dropped, headless, order_dependent)
+        ClaspReading {
+            dropped,
+            headless,
+            order_dependent,
+            dropped_elements,
+        }
     }
 
     /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose
@@ -768,7 +812,7 @@ impl GroundProgram {
     /// An `#external` atom whose status clasp decides by the order of clingo's output
     /// statements (see [`GroundProgram::clasp_read_drops`]), to be refused.
     pub fn order_dependent_external(&self) -> Option<AtomId> {
-        self.clasp_read_drops().2.first().copied()
+        self.clasp_read_drops().order_dependent.first().copied()
     }
 
     /// Drops the rules of `#external` atoms that clasp drops while reading (see
@@ -778,7 +822,17 @@ impl GroundProgram {
         if self.externals.is_empty() {
             return;
         }
-        let (dropped, headless, _) = self.clasp_read_drops();
+        let ClaspReading {
+            dropped,
+            headless,
+            dropped_elements,
+            ..
+        } = self.clasp_read_drops();
+        for (i, a) in dropped_elements {
+            if let Head::Choice { elems, .. } = &mut self.rules[i].head {
+                elems.retain(|e| e.atom != a);
+            }
+        }
         let late = self.late_shifted();
         let negating: Vec<usize> = (0..self.rules.len())
             .filter(|&i| headless[i] || self.negates_external_head(i, &late))
