@@ -198,6 +198,11 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
                    an atom it negates a fact), and whether it then \
                    stays external depends on the order of clingo's output statements";
         (atom, why)
+    } else if let Some(atom) = program.external_satisfied_later() {
+        let why = "a disjunction defines it that a fact among its heads satisfies, derived \
+                   after clingo's grounder wrote the disjunction, and whether it stays external \
+                   depends on the order of clingo's output statements";
+        (atom, why)
     } else if let Some(atom) = program.self_chosen_external() {
         let why = "a choice chooses it under a condition that holds the atom itself, and \
                    whether it stays external depends on how gringo translates the choice";

@@ -809,6 +809,32 @@ impl GroundProgram {
         })
     }
 
+    /// Whether a fact is among the plain heads of a disjunction.
+    fn satisfied_by_fact(&self, d: &Disjunction) -> bool {
+        (d.elems.iter().zip(&d.members))
+            .any(|(e, &m)| e.cond.is_empty() && m == e.atom && self.is_fact(m))
+    }
+
+    /// An `#external` atom among the heads of a disjunction gringo writes in order, before a
+    /// fact among its heads that it derives later: clasp drops the disjunction once it reads
+    /// the fact, so the atom stays external if clasp reads its external statement before the
+    /// disjunction or after the fact, and is a normal atom if in between (`q(1) ; p(1).`
+    /// beside `#external p(1). [true]` and the rule `q(Y) :- d(Y).` has p(1) false in clingo
+    /// 5.8.3, differential seed 4326 #660; where the external statement depends on q(1)'s
+    /// fact, p(1) is true, 4315 #229): the order of clingo's output, which aspsat does not
+    /// keep. To be refused.
+    pub fn external_satisfied_later(&self) -> Option<AtomId> {
+        let d = self
+            .disjunctions
+            .iter()
+            .filter(|d| !d.written_last && self.satisfied_by_fact(d))
+            .find(|d| d.elems.iter().any(|e| self.is_external(e.atom)))?;
+        d.elems
+            .iter()
+            .map(|e| e.atom)
+            .find(|&a| self.is_external(a))
+    }
+
     /// An `#external` atom whose status clasp decides by the order of clingo's output
     /// statements (see [`GroundProgram::clasp_read_drops`]), to be refused.
     pub fn order_dependent_external(&self) -> Option<AtomId> {
@@ -879,12 +905,11 @@ impl GroundProgram {
             // s :- q(1).` end `q(1)`'s status in clingo)
             let plain = !d.through_auxiliary && d.elems.iter().all(|e| e.cond.is_empty());
             let tautology = plain && d.members.iter().any(|&m| positive(&d.body, m));
-            // One with a fact among its heads: clasp drops it as satisfied, also where the
-            // fact comes after it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).` keeps the
-            // external r true: differential seed 3203 #79; so does `q(1) ; p(1).` written
-            // before the fact q(1), which gringo derives later: 4315 #229).
-            let satisfied = (d.elems.iter().zip(&d.members))
-                .any(|(e, &m)| e.cond.is_empty() && m == e.atom && self.is_fact(m));
+            // One gringo writes last, after every fact, with a fact among its heads: clasp
+            // reads it satisfied and drops it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).`
+            // keeps the external r true: differential seed 3203 #79). One written before the
+            // fact is refused ([`GroundProgram::external_satisfied_later`]).
+            let satisfied = d.written_last && self.satisfied_by_fact(&d);
             if heads_external && (tautology || satisfied) {
                 shifted_away.extend(d.shifted_rules());
             } else {
