@@ -161,11 +161,11 @@ fn order(
 /// earlier one decided as "stratified" (libgringo `Dependency::analyze`): in `q(1) :- not
 /// p(1). p(1) :- not q(1) : e(W).` it grounds the rule for `p` first, makes `p(1)` a fact,
 /// and `q(1)` never enters the domain (clingo 5.8.3: an `#external s : q(1).` beside it is not
-/// declared; differential seed 3601 #820). A component is split so only where every literal
+/// declared; differential seed 3601 #820). A component is split so only where every member's
+/// head is derived by its rule statement ([`head_in_rule_statement`]) and every literal
 /// matching another part is grounded by aspsat as gringo does
 /// ([`Occurrence::may_match_other_part`]); otherwise it stays one stage, every literal over
-/// it open until it is done, and where every member's head is derived by its rule statement
-/// ([`head_in_rule_statement`]).
+/// it open until it is done.
 fn components(
     providers: &[Vec<Vec<usize>>],
     occurrences: &[Vec<Occurrence>],
