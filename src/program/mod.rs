@@ -823,16 +823,36 @@ impl GroundProgram {
     /// 5.8.3, differential seed 4326 #660; where the external statement depends on q(1)'s
     /// fact, p(1) is true, 4315 #229): the order of clingo's output, which aspsat does not
     /// keep. To be refused.
+    /// A rule with an empty body is a fact for clasp too (`p(X) ; p(1) :- d(X).` has the
+    /// instance `p(1) ; p(1).`, which satisfies `p(3) ; p(1).` for clasp: differential seed
+    /// 3304 #757).
     pub fn external_satisfied_later(&self) -> Option<AtomId> {
-        let d = self
-            .disjunctions
-            .iter()
-            .filter(|d| !d.written_last && self.satisfied_by_fact(d))
-            .find(|d| d.elems.iter().any(|e| self.is_external(e.atom)))?;
-        d.elems
-            .iter()
-            .map(|e| e.atom)
-            .find(|&a| self.is_external(a))
+        let candidates = || {
+            (self.disjunctions.iter())
+                .filter(|d| !d.written_last && d.elems.iter().any(|e| self.is_external(e.atom)))
+        };
+        candidates().next()?;
+        let read_facts: HashSet<AtomId> = (self.rules.iter())
+            .filter(|r| r.body.is_empty())
+            .filter_map(|r| match r.head {
+                Head::Atom(a) => Some(a),
+                _ => None,
+            })
+            .collect();
+        let fact = |a: AtomId| self.is_fact(a) || read_facts.contains(&a);
+        let d = candidates().find(|d| {
+            (d.elems.iter().zip(&d.members))
+                .any(|(e, &m)| e.cond.is_empty() && m == e.atom && fact(m))
+        })?;
+        let externals = || {
+            d.elems
+                .iter()
+                .map(|e| e.atom)
+                .filter(|&a| self.is_external(a))
+        };
+        externals()
+            .find(|&a| !fact(a))
+            .or_else(|| externals().next())
     }
 
     /// An `#external` atom whose status clasp decides by the order of clingo's output
