@@ -809,10 +809,9 @@ impl GroundProgram {
         })
     }
 
-    /// Whether a fact is among the plain heads of a disjunction.
-    fn satisfied_by_fact(&self, d: &Disjunction) -> bool {
-        (d.elems.iter().zip(&d.members))
-            .any(|(e, &m)| e.cond.is_empty() && m == e.atom && self.is_fact(m))
+    /// Whether an atom `fact` tells is among the plain heads of a disjunction.
+    fn satisfied_by(d: &Disjunction, fact: impl Fn(AtomId) -> bool) -> bool {
+        (d.elems.iter().zip(&d.members)).any(|(e, &m)| e.cond.is_empty() && m == e.atom && fact(m))
     }
 
     /// An `#external` atom among the heads of a disjunction gringo writes in order, before a
@@ -840,10 +839,7 @@ impl GroundProgram {
             })
             .collect();
         let fact = |a: AtomId| self.is_fact(a) || read_facts.contains(&a);
-        let d = candidates().find(|d| {
-            (d.elems.iter().zip(&d.members))
-                .any(|(e, &m)| e.cond.is_empty() && m == e.atom && fact(m))
-        })?;
+        let d = candidates().find(|d| Self::satisfied_by(d, fact))?;
         let externals = || {
             d.elems
                 .iter()
@@ -929,7 +925,7 @@ impl GroundProgram {
             // reads it satisfied and drops it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).`
             // keeps the external r true: differential seed 3203 #79). One written before the
             // fact is refused ([`GroundProgram::external_satisfied_later`]).
-            let satisfied = d.written_last && self.satisfied_by_fact(&d);
+            let satisfied = d.written_last && Self::satisfied_by(&d, |a| self.is_fact(a));
             if heads_external && (tautology || satisfied) {
                 shifted_away.extend(d.shifted_rules());
             } else {
