@@ -822,6 +822,7 @@ impl GroundProgram {
     /// 5.8.3, differential seed 4326 #660; where the external statement depends on q(1)'s
     /// fact, p(1) is true, 4315 #229): the order of clingo's output, which aspsat does not
     /// keep. To be refused.
+    ///
     /// A rule with an empty body is a fact for clasp too (`p(X) ; p(1) :- d(X).` has the
     /// instance `p(1) ; p(1).`, which satisfies `p(3) ; p(1).` for clasp: differential seed
     /// 3304 #757).
