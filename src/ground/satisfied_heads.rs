@@ -56,12 +56,14 @@ pub enum SatisfiedHeads {
 const MAX_COMPARISONS: usize = 4_000_000;
 
 /// Sets `satisfied_heads` of every rule of one predicate component (`members`, indices into
-/// `rules`) with a disjunction that is not simple ([`ir::Rule::plain_disjunction`]).
+/// `rules`) with a disjunction that is not simple ([`ir::Rule::plain_disjunction`], or one
+/// with an element moved into the body: it had a condition).
 pub(super) fn mark(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) {
     let completions: Vec<usize> = (0..members.len())
         .filter(|&m| {
             let rule = &rules[members[m]].rule;
-            matches!(rule.head, ir::Head::Disjunction(_)) && !rule.plain_disjunction
+            matches!(rule.head, ir::Head::Disjunction(_))
+                && (!rule.plain_disjunction || rule.head_element_moved)
         })
         .collect();
     if completions.is_empty() {

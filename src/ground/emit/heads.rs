@@ -65,14 +65,19 @@ impl Grounder {
     /// stay derived: see [`super::super::satisfied_heads`]).
     /// `moved`: an element with a condition was moved into the body (see
     /// [`Disjunction::through_auxiliary`]).
+    /// gringo grounds such a rule through its completion all the same, so an instance a fact
+    /// satisfies adds heads to the domain as `rule.satisfied_heads` says, not those before
+    /// the fact (`r ; p(1) ; 1 > 2 : d(1) :- s.` with the fact p(1) adds no r in clingo
+    /// 5.8.3).
     pub(super) fn emit_plain_disjunction(
         &mut self,
-        (elems, moved): (&[ir::DisjElem], bool),
-        plan: &RulePlan,
+        rule: &Planned,
+        elems: &[ir::DisjElem],
         b: &Binding,
         body: Vec<BodyElem>,
-        span: &Span,
     ) -> Result<(), Diagnostic> {
+        let (plan, span) = (&rule.plan, &rule.rule.span);
+        let moved = rule.rule.head_element_moved;
         type Instance = Option<(ir::PredId, AtomId, Vec<Sym>)>;
         // Per element, the instances of its head over its intervals (`None`: undefined).
         let mut per_elem: Vec<Vec<Instance>> = Vec::with_capacity(elems.len());
@@ -108,6 +113,11 @@ impl Grounder {
                         break;
                     }
                 }
+            }
+            if dropped && moved {
+                let every = per_elem.iter().zip(&pick).filter_map(|(i, &k)| i[k].clone());
+                self.satisfied_disjunction(rule.satisfied_heads, every.collect(), span)?;
+                heads.clear();
             }
             for &(pred, id, args) in &heads {
                 match dropped {
@@ -290,6 +300,46 @@ impl Grounder {
         }
         self.shift_disjunction(body, ground_elems, span, (true, true));
         Ok(())
+    }
+
+    /// A disjunction instance that an element moved into the body satisfies (see
+    /// [`GroundBody::SatisfiedHead`]): its other elements' heads as for one a fact satisfies.
+    pub(super) fn satisfied_by_moved_element(
+        &mut self,
+        rule: &Planned,
+        elems: &[ir::DisjElem],
+        b: &Binding,
+    ) -> Result<(), Diagnostic> {
+        if matches!(
+            rule.satisfied_heads,
+            SatisfiedHeads::Plain | SatisfiedHeads::Nothing
+        ) {
+            return Ok(());
+        }
+        let mut derived = Vec::new();
+        let mut dropped = false;
+        for e in elems {
+            self.element_conditions(&e.cond, &rule.plan, b, &mut |g, binding, _| {
+                for h in &e.heads {
+                    let mut instances = 0;
+                    g.conditions(&h.cond, &rule.plan, binding, &mut |g, binding, _| {
+                        instances += 1;
+                        if let Some((sym, args)) = g.atom_sym(&h.item, binding)? {
+                            let id = g.program.atom(sym);
+                            derived.push((h.item.pred, id, args));
+                        }
+                        Ok(())
+                    })?;
+                    // (an empty interval drops the instance: see `emit_disjunction`)
+                    dropped |= instances == 0 && e.cond.lits.is_empty();
+                }
+                Ok(())
+            })?;
+        }
+        if dropped {
+            return Ok(());
+        }
+        self.satisfied_disjunction(rule.satisfied_heads, derived, &rule.rule.span)
     }
 
     /// A disjunction instance an element satisfies: no rule, but gringo may still add its

@@ -44,6 +44,16 @@ enum Delay {
     Undecided,
 }
 
+/// A rule's body under a complete binding.
+enum GroundBody {
+    /// An element is false: no instance.
+    False,
+    /// No element is false, but a disjunction element moved into the body holds (`a ; X > 1
+    /// : d(X) :- B.` with d(2)): gringo's instance is satisfied, no rule.
+    SatisfiedHead,
+    Open(Vec<BodyElem>),
+}
+
 /// A body element under a complete binding.
 enum BodyPart {
     /// Decided true: left out of the instance.
@@ -65,8 +75,15 @@ impl Grounder {
         if self.size() > self.max_size {
             return Err(self.limit_exceeded(span));
         }
-        let Some(body) = self.ground_body(rule, b, matched)? else {
-            return Ok(());
+        let body = match self.ground_body(rule, b, matched)? {
+            GroundBody::False => return Ok(()),
+            GroundBody::SatisfiedHead => {
+                if let ir::Head::Disjunction(elems) = &rule.rule.head {
+                    self.satisfied_by_moved_element(rule, elems, b)?;
+                }
+                return Ok(());
+            }
+            GroundBody::Open(body) => body,
         };
         if matches!(rule.rule.head, ir::Head::External { .. })
             && rule.delayed.contains(&true)
@@ -128,14 +145,9 @@ impl Grounder {
                 }
                 Ok(())
             }
-            ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => self
-                .emit_plain_disjunction(
-                    (elems, rule.rule.head_element_moved),
-                    &rule.plan,
-                    b,
-                    body,
-                    span,
-                ),
+            ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => {
+                self.emit_plain_disjunction(rule, elems, b, body)
+            }
             ir::Head::Disjunction(elems) => self.emit_disjunction(rule, elems, b, body),
             ir::Head::Choice {
                 func,
@@ -146,14 +158,15 @@ impl Grounder {
         }
     }
 
-    /// The ground body under a complete binding; `None` when an element is false.
+    /// The ground body under a complete binding.
     fn ground_body(
         &mut self,
         rule: &Planned,
         b: &Binding,
         matched: &[Option<AtomId>],
-    ) -> Result<Option<Vec<BodyElem>>, Diagnostic> {
+    ) -> Result<GroundBody, Diagnostic> {
         let mut body = Vec::new();
+        let mut head_satisfied = false;
         let mut needs_derived = Vec::new();
         for (i, elem) in rule.rule.body.iter().enumerate() {
             let part = match elem {
@@ -196,6 +209,11 @@ impl Grounder {
                             }
                             BodyPart::Open(BodyElem::Conditional(instances))
                         }
+                        // (the element holds: the disjunction instance is satisfied)
+                        BodyPart::False if *moved_head => {
+                            head_satisfied = true;
+                            continue;
+                        }
                         part => part,
                     }
                 }
@@ -212,15 +230,18 @@ impl Grounder {
             };
             match part {
                 BodyPart::True => {}
-                BodyPart::False => return Ok(None),
+                BodyPart::False => return Ok(GroundBody::False),
                 BodyPart::Open(e) => body.push(e),
             }
+        }
+        if head_satisfied {
+            return Ok(GroundBody::SatisfiedHead);
         }
         for a in needs_derived {
             let refusal = Refusal::of(&rule.rule);
             self.external_pending.push((refusal, a));
         }
-        Ok(Some(body))
+        Ok(GroundBody::Open(body))
     }
 
     /// The instances of a head element moved into the body whose literal is false and whose
