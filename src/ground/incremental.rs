@@ -163,6 +163,7 @@ impl<'s> IncrementalGrounder<'s> {
                 let planned =
                     compile_and_plan(&block.statements, &mut compiler, &mut directives, None);
                 self.projections = compiler.projections;
+                self.grounder.order_unknown |= compiler.projection_removed;
                 let infos = std::mem::take(&mut compiler.infos);
                 self.grounder.add_infos(infos);
                 rules.extend(planned?);

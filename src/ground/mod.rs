@@ -95,18 +95,20 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     // Facts without variables are kept apart from the rules (a compiled rule and a plan per
     // fact would cost about 400 bytes each).
     let mut facts = InputFacts::default();
-    let (mut rules, compile_infos) = {
+    let (mut rules, compile_infos, order_unknown) = {
         let mut compiler = Compiler::new(&mut syms, &mut preds, &consts);
         compiler.definitions = projection::Definitions::needed(&base)
             .then(|| projection::Definitions::build(&base, &mut compiler));
         compiler.program_deps = Some(quirks::ProgramDeps::new(&base, true));
         let rules = compile_and_plan(&base, &mut compiler, &mut directives, Some(&mut facts))?;
-        (rules, std::mem::take(&mut compiler.infos))
+        let order_unknown = compiler.projection_removed;
+        (rules, std::mem::take(&mut compiler.infos), order_unknown)
     };
     check_unground_parts(statements, &consts, &mut syms)?;
     let mut program = GroundProgram::new(syms);
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
+    grounder.order_unknown = order_unknown;
     schedule::run(&mut grounder, &mut rules, &facts)?;
     let (mut program, grounder_infos) = grounder.finish();
     let mut infos = compile_infos;

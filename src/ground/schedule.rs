@@ -33,7 +33,9 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     for (r, &position) in rules.iter_mut().zip(&position) {
         r.external_order = match &r.rule.head {
             ir::Head::External { atom, .. }
-                if (r.rule.body_preds().iter()).all(|&(p, _)| comp_of[p] != comp_of[atom.pred]) =>
+                if !g.order_unknown
+                    && (r.rule.body_preds().iter())
+                        .all(|&(p, _)| comp_of[p] != comp_of[atom.pred]) =>
             {
                 Some(position)
             }

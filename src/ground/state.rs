@@ -81,6 +81,10 @@ pub struct Grounder {
     /// order of statements among its declarations (`Planned::external_order`; `None` when one
     /// of them has none).
     pub external_orders: HashMap<AtomId, Option<usize>>,
+    /// Whether gringo may have statements aspsat does not model (a projection of a part
+    /// removed as undefined: `Compiler::projection_removed`), so that its order of statements
+    /// is not known.
+    pub order_unknown: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,6 +119,7 @@ impl Grounder {
             external_watches: Vec::new(),
             external_rechecks: Vec::new(),
             external_orders: HashMap::new(),
+            order_unknown: false,
         }
     }
 

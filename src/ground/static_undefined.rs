@@ -537,7 +537,7 @@ impl Compiler<'_> {
         &mut self,
         head: &RuleHead,
         body: &[BodyLit],
-        from_head: &[Span],
+        (span, from_head): (&Span, &[Span]),
     ) -> Result<Option<(RuleHead, Vec<BodyLit>)>, Diagnostic> {
         let mut error = None;
         let disjunctive = !from_head.is_empty() || body.iter().any(BodyLit::is_moved_head_element);
@@ -583,6 +583,13 @@ impl Compiler<'_> {
         };
         let kept = simplify();
         let undefined = value.undefined;
+        if !undefined.is_empty() {
+            let written_head = match head {
+                RuleHead::Ast(h) => h.clone(),
+                _ => Head::None,
+            };
+            self.projection_removed |= mentions_anonymous(written_head, body, span);
+        }
         self.record_undefined(undefined);
         match error {
             Some(d) => Err(d),
@@ -712,4 +719,28 @@ impl Compiler<'_> {
             _ => false,
         }
     }
+}
+
+/// Whether a literal of the rule has an anonymous variable: gringo may have made the
+/// statement of its projection before it found the undefined term that removed the literal
+/// (`{ r : q(_), s("s"*1) }.` keeps `#p_q(#p) :- q(0).`, `s("s"*1), q(_)` in its place does not).
+fn mentions_anonymous(head: Head, body: &[BodyLit], span: &Span) -> bool {
+    fn anonymous(t: &Term) -> bool {
+        match t {
+            Term::Anonymous(_) => true,
+            Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(anonymous),
+            Term::Unary(_, x, _) => anonymous(x),
+            Term::Binary(_, x, y, _) | Term::Interval(x, y, _) => anonymous(x) || anonymous(y),
+            _ => false,
+        }
+    }
+    let mut rule = Statement::Rule(Rule {
+        head,
+        body: body.to_vec(),
+        span: span.clone(),
+        from_head: Vec::new(),
+    });
+    let mut found = false;
+    rule.for_each_literal_mut(&mut |l| found |= l.terms().into_iter().any(anonymous));
+    found
 }

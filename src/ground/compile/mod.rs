@@ -56,6 +56,10 @@ pub struct Compiler<'a> {
     pub program_deps: Option<quirks::ProgramDeps>,
     /// "operation undefined" for the terms of the parts removed before grounding.
     pub infos: Vec<Diagnostic>,
+    /// Whether such a part had a literal with an anonymous variable, whose projection gringo
+    /// may have made a statement of all the same: its order of statements is then not known
+    /// here (see [`super::schedule`]).
+    pub projection_removed: bool,
     /// What gringo knows about each predicate (see [`super::projection`]); `None` treats
     /// every predicate as unknown.
     pub definitions: Option<projection::Definitions>,
@@ -141,6 +145,7 @@ impl<'a> Compiler<'a> {
             out: Vec::new(),
             projection_rules: Vec::new(),
             projections: 0,
+            projection_removed: false,
             projected: HashMap::new(),
             shared_anonymous: Vec::new(),
             program_deps: None,
@@ -670,7 +675,7 @@ impl<'a> Compiler<'a> {
             if unpool::disjunction_elems(elems)
                 .iter()
                 .all(|e| e.heads.len() <= 1 && e.cond.is_empty()));
-        let Some((head, body)) = self.without_undefined(head, body, from_head)? else {
+        let Some((head, body)) = self.without_undefined(head, body, (span, from_head))? else {
             return Ok(());
         };
         let head_element_moved = body.iter().any(BodyLit::is_moved_head_element);

@@ -115,7 +115,10 @@ impl Grounder {
                 }
             }
             if dropped && moved {
-                let every = per_elem.iter().zip(&pick).filter_map(|(i, &k)| i[k].clone());
+                let every = per_elem
+                    .iter()
+                    .zip(&pick)
+                    .filter_map(|(i, &k)| i[k].clone());
                 self.satisfied_disjunction(rule.satisfied_heads, every.collect(), span)?;
                 heads.clear();
             }
