@@ -704,29 +704,31 @@ impl Recheck {
     }
 }
 
-/// The recursive body aggregates of external `rule` whose conditions its own statement may
-/// not define (see [`Recheck`]). Not negated ones: gringo grounds the statement before such
-/// an aggregate is complete, and leaves it open unless it holds ([`super::delayed`]).
-fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<usize> {
+/// The recursive body aggregates of external `rule` (not negated ones: gringo grounds the
+/// statement before such an aggregate is complete, and leaves it open unless it holds,
+/// [`super::delayed`]), each with its elements whose conditions the statement itself may
+/// define (see [`Recheck`]): the aggregate is decided where it has none, or where each of
+/// them is dropped under the external's binding ([`Grounder::element_dropped`]).
+fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<(usize, Vec<usize>)> {
     let ir::Head::External { atom: head, .. } = &rule.rule.head else {
         return Vec::new();
     };
     let own = |a: &ir::Atom| Unifier::atoms(syms, [&rule.rule, &rule.rule], a, head);
-    (0..rule.rule.body.len())
-        .filter(|&i| {
-            let ir::Body::Aggregate(a) = &rule.rule.body[i] else {
-                return false;
-            };
-            rule.delayed[i]
-                && !rule.undecided[i]
-                && a.sign == Sign::Pos
-                && !a
-                    .elems
-                    .iter()
-                    .flat_map(|e| &e.cond.lits)
+    let mut out = Vec::new();
+    for (i, b) in rule.rule.body.iter().enumerate() {
+        let ir::Body::Aggregate(a) = b else { continue };
+        if !rule.delayed[i] || rule.undecided[i] || a.sign != Sign::Pos {
+            continue;
+        }
+        let defined = (0..a.elems.len())
+            .filter(|&k| {
+                (a.elems[k].cond.lits.iter())
                     .any(|l| matches!(l, ir::Lit::Atom { atom, .. } if own(atom)))
-        })
-        .collect()
+            })
+            .collect();
+        out.push((i, defined));
+    }
+    out
 }
 
 impl Grounder {
@@ -744,7 +746,7 @@ impl Grounder {
         let provisional = std::mem::replace(&mut self.provisional, true);
         let assigned = std::mem::take(&mut self.assigned);
         // per external of the component, by address: the rule and the aggregates to decide
-        let to_check: HashMap<usize, (&Planned, Vec<usize>)> = members
+        let to_check: HashMap<usize, (&Planned, Vec<(usize, Vec<usize>)>)> = members
             .iter()
             .filter(|m| matches!(m.rule.head, ir::Head::External { .. }))
             .map(|&m| {
@@ -757,8 +759,14 @@ impl Grounder {
             let Some(&(rule, ref aggregates)) = to_check.get(&r.rule) else {
                 continue;
             };
-            for &i in aggregates {
-                match self.aggregate_false(rule, i, &r.binding) {
+            for (i, defined) in aggregates {
+                let ir::Body::Aggregate(agg) = &rule.rule.body[*i] else {
+                    continue;
+                };
+                if !(defined.iter()).all(|&k| self.element_dropped(agg, k, &r.binding)) {
+                    continue;
+                }
+                match self.aggregate_false(rule, *i, &r.binding) {
                     Ok(false) => {}
                     Ok(true) => {
                         result = Err(Refusal::of(&rule.rule).message(
@@ -780,6 +788,35 @@ impl Grounder {
         self.provisional = provisional;
         self.assigned = assigned;
         result
+    }
+}
+
+impl Grounder {
+    /// Whether element `k` of `agg` has no instance under `binding` whatever its condition:
+    /// its weight, given by the binding alone, is not an integer in a `#sum`, negative in a
+    /// `#sum+`, or it has no terms outside a `#count` (`#sum+ { -X,Y : p(Y) }` with the
+    /// global X = 1 adds nothing, so gringo never sees p(Y) there).
+    fn element_dropped(&mut self, agg: &ir::Aggregate, k: usize, binding: &super::term::Binding) -> bool {
+        use crate::syntax::ast::AggFunc;
+        let Some(weight) = agg.elems[k].terms.first() else {
+            return agg.func != AggFunc::Count;
+        };
+        if !matches!(agg.func, AggFunc::Sum | AggFunc::SumPlus) {
+            return false;
+        }
+        let mut vars = Vec::new();
+        weight.collect_vars(&mut vars);
+        if vars.iter().any(|&v| binding[v].is_none()) {
+            return false;
+        }
+        match self.eval(weight, binding) {
+            Ok(Some(w)) => match self.program.symbols.as_int(w) {
+                None => true,
+                Some(w) => w < 0 && agg.func == AggFunc::SumPlus,
+            },
+            Ok(None) => true,
+            Err(_) => false,
+        }
     }
 }
 
