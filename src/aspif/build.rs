@@ -319,6 +319,7 @@ impl Builder {
             // (aspif input keeps its own order: `aspif::externals`)
             written_last: false,
             through_auxiliary: false,
+            in_rule: Vec::new(),
         });
     }
 }

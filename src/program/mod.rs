@@ -258,6 +258,10 @@ pub struct Disjunction {
     /// element with a condition aspsat moved into the body (`q ; not q : d :- q.`), which
     /// clasp then never reads as a tautology.
     pub through_auxiliary: bool,
+    /// Of its body literals, those gringo writes in the rule itself where it writes the rest
+    /// of a body through an auxiliary atom: failures of element conditions (`a ; #true : a.`
+    /// is `a :- #delayed, not a.`).
+    pub in_rule: Vec<Lit>,
 }
 
 impl Disjunction {
@@ -653,14 +657,8 @@ impl GroundProgram {
                 unsure[a.0 as usize] |= order_dependent;
                 continue;
             }
-            // `a :- not a, …` shifted from a disjunction gringo writes last: whether clasp
-            // sees `not a` in the rule, the ground program does not tell (see `late_shifted`)
-            if late.contains(r)
-                && let Some(a) = self.negated_external_head(r)
-            {
-                unsure[a.0 as usize] = true;
-                continue;
-            }
+            // (`a :- not a, …` shifted from a disjunction gringo writes through an auxiliary
+            // atom, with `not a` behind it: clasp keeps `a` in the head, see `late_shifted`)
             // `q :- s, not s.`: clasp drops a body with a literal and its negation whatever
             // the order; not one shifted from a disjunction gringo writes last, whose body is
             // an auxiliary atom there (`s(Y) : d(Z) ; q(3) :- not p(Y), p(Y).` ends the status
@@ -768,19 +766,29 @@ impl GroundProgram {
         }
     }
 
-    /// The rules shifted from the disjunctions gringo writes last (`#delayed`). gringo writes
-    /// such a disjunction's body behind an auxiliary atom, but the failure of an element's
-    /// condition (`a ; #true : a.` is `a :- #delayed, not a.`) in the rule itself, and the
-    /// shifted rules do not tell the two apart: clasp takes `a` out of the head in the second
-    /// case only (`#external a. [free]  a ; #true : a.` has {a}; with `not p(Y)` in the body
-    /// written, `p(Y) ; q(Y) : d(W) :- not p(Y), d(Y).` ends the status of the external p(1)).
+    /// The rules shifted from the disjunctions gringo writes through an auxiliary atom for
+    /// the body (written last, `#delayed`, or with an element aspsat moved into the body)
+    /// whose head atom's negation is not among the literals gringo writes in the rule itself
+    /// ([`Disjunction::in_rule`]): clasp takes `a` out of the head of `a :- #delayed, not a.`
+    /// (`#external a. [free]  a ; #true : a.` has {a}), but not where `not a` is behind
+    /// `#delayed` (with `not p(Y)` in the body written, `p(Y) ; q(Y) : d(W) :- not p(Y),
+    /// d(Y).` ends the status of the external p(1); `not q(Y) : d(W) ; q(Y) :- d(Y), not
+    /// q(Y).` that of the external q(1), differential seed 4331 #810).
     /// (Only those with an external atom among their elements matter.)
     fn late_shifted(&self) -> HashSet<Rule> {
-        self.disjunctions
-            .iter()
-            .filter(|d| d.written_last && d.elems.iter().any(|e| self.is_external(e.atom)))
-            .flat_map(|d| d.shifted_rules())
-            .collect()
+        let mut late = HashSet::new();
+        for d in &self.disjunctions {
+            if !d.through_auxiliary || !d.elems.iter().any(|e| self.is_external(e.atom)) {
+                continue;
+            }
+            for r in d.shifted_rules() {
+                let negated_in_rule = matches!(r.head, Head::Atom(a) if d.in_rule.contains(&Lit::not(a)));
+                if !negated_in_rule {
+                    late.insert(r);
+                }
+            }
+        }
+        late
     }
 
     /// An `#external` atom that a choice element chooses under a condition holding the atom
@@ -806,6 +814,19 @@ impl GroundProgram {
                 let status_ends = plain && elems.len() >= 2;
                 self.is_external(a) && in_cond && !dropped && !status_ends
             })
+        })
+    }
+
+    /// Whether a disjunction gringo writes last has a fact among its heads once gringo has
+    /// simplified its elements' conditions: by then the component is grounded, and a negated
+    /// literal over an atom outside the domain is true (`q(1) : not p(1) ; r.` beside the fact
+    /// q(1) and a rule for p(1) that never fires is `q(1) ; r`, which clasp drops: the
+    /// external r stays, differential seed 4331 #725).
+    fn satisfied_when_written_last(&self, d: &Disjunction) -> bool {
+        let outside = |a: AtomId| !self.is_derivable(a) && !self.is_external(a) && !self.is_fact(a);
+        (d.elems.iter()).any(|e| {
+            self.is_fact(e.atom)
+                && (e.cond.iter()).all(|l| l.polarity == Polarity::Not && outside(l.atom))
         })
     }
 
@@ -926,7 +947,7 @@ impl GroundProgram {
             // reads it satisfied and drops it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).`
             // keeps the external r true: differential seed 3203 #79). One written before the
             // fact is refused ([`GroundProgram::external_satisfied_later`]).
-            let satisfied = d.written_last && Self::satisfied_by(&d, |a| self.is_fact(a));
+            let satisfied = d.written_last && self.satisfied_when_written_last(&d);
             if heads_external && (tautology || satisfied) {
                 shifted_away.extend(d.shifted_rules());
             } else {

@@ -74,7 +74,7 @@ impl Grounder {
         rule: &Planned,
         elems: &[ir::DisjElem],
         b: &Binding,
-        body: Vec<BodyElem>,
+        (body, in_rule): (Vec<BodyElem>, Vec<Lit>),
     ) -> Result<(), Diagnostic> {
         let (plan, span) = (&rule.plan, &rule.rule.span);
         let moved = rule.rule.head_element_moved;
@@ -138,7 +138,8 @@ impl Grounder {
                         });
                     }
                 }
-                self.shift_disjunction(body.clone(), ground_elems, span, (false, moved));
+                let body = (body.clone(), in_rule.clone());
+                self.shift_disjunction(body, ground_elems, span, (false, moved));
             }
             // The next combination, the last element's values changing fastest.
             let mut k = pick.len();
@@ -167,7 +168,7 @@ impl Grounder {
         rule: &Planned,
         elems: &[ir::DisjElem],
         b: &Binding,
-        mut body: Vec<BodyElem>,
+        (mut body, mut in_rule): (Vec<BodyElem>, Vec<Lit>),
     ) -> Result<(), Diagnostic> {
         let (plan, span) = (&rule.plan, &rule.rule.span);
         // gringo names an element by the values of the variables its heads mention: the
@@ -290,7 +291,10 @@ impl Grounder {
         for cond in trivial {
             // `a ; #true : c.` is `a :- not c.` to clasp
             match failure_as_literal(&cond) {
-                Some(l) => body.push(BodyElem::Lit(l)),
+                Some(l) => {
+                    body.push(BodyElem::Lit(l));
+                    in_rule.push(l);
+                }
                 // not (cond): the instance "cond → false"
                 None => {
                     let lit = self.false_lit();
@@ -301,7 +305,7 @@ impl Grounder {
         for (pred, id, args) in derived {
             self.derive(pred, id, &args);
         }
-        self.shift_disjunction(body, ground_elems, span, (true, true));
+        self.shift_disjunction((body, in_rule), ground_elems, span, (true, true));
         Ok(())
     }
 
@@ -666,7 +670,7 @@ impl Grounder {
     /// with conditions or conjunctions, which it grounds as `#delayed`).
     fn shift_disjunction(
         &mut self,
-        body: Vec<BodyElem>,
+        (body, in_rule): (Vec<BodyElem>, Vec<Lit>),
         elems: Vec<ChoiceElem>,
         span: &Span,
         (written_last, through_auxiliary): (bool, bool),
@@ -688,6 +692,7 @@ impl Grounder {
             span: span.clone(),
             written_last,
             through_auxiliary: written_last || through_auxiliary,
+            in_rule,
         };
         for rule in disjunction.shifted_rules() {
             self.push_shifted_rule(rule);

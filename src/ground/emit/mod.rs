@@ -23,11 +23,13 @@ mod directives;
 mod heads;
 
 /// The failure of a head element's condition as the plain literal gringo writes in the
-/// element's rule: `not c` for a condition of one positive literal `c` (a longer condition, or
-/// `not c`, gets an auxiliary atom there).
+/// element's rule: `not c` for a condition of one literal `c` or `not not c` (a longer
+/// condition, or `not c`, gets an auxiliary atom there: `a ; #true : not not c.` is `a :-
+/// #delayed, not c.` in clingo 5.8.3's output, `a ; #true : not c.` `a :- #delayed, not e.`
+/// with `e :- not c.`).
 fn failure_as_literal(cond: &[Lit]) -> Option<Lit> {
     match cond {
-        [c] if c.polarity == Polarity::Pos => Some(Lit::not(c.atom)),
+        [c] if matches!(c.polarity, Polarity::Pos | Polarity::NotNot) => Some(Lit::not(c.atom)),
         _ => None,
     }
 }
@@ -51,7 +53,10 @@ enum GroundBody {
     /// No element is false, but a disjunction element moved into the body holds (`a ; X > 1
     /// : d(X) :- B.` with d(2)): gringo's instance is satisfied, no rule.
     SatisfiedHead,
-    Open(Vec<BodyElem>),
+    /// The open elements, and among them the literals gringo writes in a disjunction's rule
+    /// itself rather than behind the auxiliary atom of its body: the failures of conditions of
+    /// elements moved into the body (see [`Grounder::plain_failed_conditions`]).
+    Open(Vec<BodyElem>, Vec<Lit>),
 }
 
 /// A body element under a complete binding.
@@ -75,7 +80,7 @@ impl Grounder {
         if self.size() > self.max_size {
             return Err(self.limit_exceeded(span));
         }
-        let body = match self.ground_body(rule, b, matched)? {
+        let (body, in_rule) = match self.ground_body(rule, b, matched)? {
             GroundBody::False => return Ok(()),
             GroundBody::SatisfiedHead => {
                 if let ir::Head::Disjunction(elems) = &rule.rule.head {
@@ -83,7 +88,7 @@ impl Grounder {
                 }
                 return Ok(());
             }
-            GroundBody::Open(body) => body,
+            GroundBody::Open(body, in_rule) => (body, in_rule),
         };
         if matches!(rule.rule.head, ir::Head::External { .. })
             && rule.delayed.contains(&true)
@@ -93,7 +98,7 @@ impl Grounder {
                 .push(super::external_body::Recheck::new(rule, b));
         }
         let first_rule = self.program.rules.len();
-        self.emit_head(rule, b, body)?;
+        self.emit_head(rule, b, (body, in_rule))?;
         // Incremental mode: the instance may not define an atom of an earlier step.
         if !self.frozen.is_empty() {
             for r in &self.program.rules[first_rule..] {
@@ -111,11 +116,12 @@ impl Grounder {
     }
 
     /// The head of one rule instance.
+    /// `in_rule`: see [`GroundBody::Open`].
     fn emit_head(
         &mut self,
         rule: &Planned,
         b: &Binding,
-        body: Vec<BodyElem>,
+        (body, in_rule): (Vec<BodyElem>, Vec<Lit>),
     ) -> Result<(), Diagnostic> {
         let span = &rule.rule.span;
         match &rule.rule.head {
@@ -146,9 +152,11 @@ impl Grounder {
                 Ok(())
             }
             ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => {
-                self.emit_plain_disjunction(rule, elems, b, body)
+                self.emit_plain_disjunction(rule, elems, b, (body, in_rule))
             }
-            ir::Head::Disjunction(elems) => self.emit_disjunction(rule, elems, b, body),
+            ir::Head::Disjunction(elems) => {
+                self.emit_disjunction(rule, elems, b, (body, in_rule))
+            }
             ir::Head::Choice {
                 func,
                 elems,
@@ -166,6 +174,7 @@ impl Grounder {
         matched: &[Option<AtomId>],
     ) -> Result<GroundBody, Diagnostic> {
         let mut body = Vec::new();
+        let mut in_rule = Vec::new();
         let mut head_satisfied = false;
         let mut needs_derived = Vec::new();
         for (i, elem) in rule.rule.body.iter().enumerate() {
@@ -203,7 +212,7 @@ impl Grounder {
                     let part = self.conditional(alts, cond, &rule.plan, b, delayed, defines)?;
                     match part {
                         BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
-                            let instances = self.plain_failed_conditions(instances, &mut body);
+                            let instances = self.plain_failed_conditions(instances, &mut in_rule);
                             if instances.is_empty() {
                                 continue;
                             }
@@ -241,23 +250,24 @@ impl Grounder {
             let refusal = Refusal::of(&rule.rule);
             self.external_pending.push((refusal, a));
         }
-        Ok(GroundBody::Open(body))
+        body.extend(in_rule.iter().map(|&l| BodyElem::Lit(l)));
+        Ok(GroundBody::Open(body, in_rule))
     }
 
     /// The instances of a head element moved into the body whose literal is false and whose
     /// condition is one positive literal `c`, as the plain literals `not c` gringo writes
-    /// (pushed to `body`; clasp reads `#external a. [free]  a ; not r : a.` as `a :- not a.`):
-    /// the other instances.
+    /// (pushed to `in_rule`; clasp reads `#external a. [free]  a ; not r : a.` as `a :- not
+    /// a.`): the other instances.
     fn plain_failed_conditions(
         &mut self,
         instances: Vec<CondInstance>,
-        body: &mut Vec<BodyElem>,
+        in_rule: &mut Vec<Lit>,
     ) -> Vec<CondInstance> {
         let false_lit = self.false_lit();
         let mut rest = Vec::new();
         for inst in instances {
             match failure_as_literal(&inst.cond) {
-                Some(l) if inst.lit == false_lit => body.push(BodyElem::Lit(l)),
+                Some(l) if inst.lit == false_lit => in_rule.push(l),
                 _ => rest.push(inst),
             }
         }
