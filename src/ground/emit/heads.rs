@@ -726,11 +726,15 @@ impl Grounder {
         // A contradictory condition (`q(1) : q(1), not q(1)`) is behind that auxiliary atom
         // too, where clasp does not see the contradiction: the rule is kept and ends the
         // status (differential seed 3105 #474).
+        // So is one with the negation of the atom among other literals (`p(1) : q(3), not
+        // p(1)`): clasp does not see `not p(1)` in the rule, which ends the status of an
+        // #external p(1) (differential seed 4336 #519).
         if cond != [Lit::pos(atom)] {
             let contradictory = cond
                 .iter()
                 .any(|l| l.polarity == Polarity::Pos && cond.contains(&Lit::not(l.atom)));
-            let body = if contradictory {
+            let hides_own_negation = cond.len() > 1 && cond.contains(&Lit::not(atom));
+            let body = if contradictory || hides_own_negation {
                 let c = self.condition_atom(vec![cond.clone()]);
                 vec![BodyElem::Lit(Lit::pos(c)), BodyElem::Lit(Lit::pos(e))]
             } else {
