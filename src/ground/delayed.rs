@@ -60,6 +60,7 @@ pub(super) fn occurrences(rule: &ir::Rule) -> Vec<Occurrence<'_>> {
             sign,
             atom,
             settled_from,
+            ..
         } = l
         {
             out.push(Occurrence {

@@ -139,6 +139,7 @@ pub(super) fn refuse_negated_in_conditions(
                 sign,
                 atom,
                 settled_from,
+                ..
             } = l
             else {
                 return false;
@@ -796,7 +797,12 @@ impl Grounder {
     /// its weight, given by the binding alone, is not an integer in a `#sum`, negative in a
     /// `#sum+`, or it has no terms outside a `#count` (`#sum+ { -X,Y : p(Y) }` with the
     /// global X = 1 adds nothing, so gringo never sees p(Y) there).
-    fn element_dropped(&mut self, agg: &ir::Aggregate, k: usize, binding: &super::term::Binding) -> bool {
+    fn element_dropped(
+        &mut self,
+        agg: &ir::Aggregate,
+        k: usize,
+        binding: &super::term::Binding,
+    ) -> bool {
         use crate::syntax::ast::AggFunc;
         let Some(weight) = agg.elems[k].terms.first() else {
             return agg.func != AggFunc::Count;

@@ -49,6 +49,10 @@ pub enum Lit {
         /// known: gringo decides it then (a "stratified" occurrence), although other atoms of
         /// its predicate may still be derived (`s :- not q(1). q(5) :- not s.` decides `q(1)`).
         settled_from: Stage,
+        /// Whether a rule that may give it atoms shares its stage but lies in another of
+        /// gringo's positive parts, which aspsat grounds as one stage with this rule (see
+        /// `stages::components`): gringo may decide a negated literal that aspsat leaves open.
+        merged: bool,
     },
     Cmp {
         op: CmpOp,
@@ -437,6 +441,7 @@ impl Rule {
                             sign: Sign::Pos,
                             atom,
                             settled_from,
+                            ..
                         } = &a.item
                         {
                             out.push((atom.pred, *settled_from));

@@ -40,6 +40,10 @@ use std::collections::{BinaryHeap, HashMap};
 /// every rule: never wrong, only less like gringo), so that this stays linear in practice.
 const MAX_COMPARISONS: usize = 4_000_000;
 
+/// How many members a search for the positive dependencies of one member visits; beyond it
+/// the rest count as independent (a literal is then taken as one gringo may decide earlier).
+const MAX_REACH: usize = 100_000;
+
 /// Splits the rules `members` (indices into `rules`, in the order they are grounded) of one
 /// predicate component into stages, sets the `settled_from` stage of every atom literal in
 /// them, and returns each member's stage. Stages are numbered in the order they are grounded:
@@ -90,7 +94,7 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
     if budget == 0 {
         // one stage: every literal is decided once it is done (`providers` is incomplete)
         for &r in members {
-            for_each_atom_lit(&mut rules[r].rule, &mut |_, _, settled_from| {
+            for_each_atom_lit(&mut rules[r].rule, &mut |_, _, (settled_from, _)| {
                 *settled_from = 1
             });
         }
@@ -99,12 +103,13 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
     let one_statement: Vec<bool> = (members.iter())
         .map(|&r| head_in_rule_statement(&rules[r].rule))
         .collect();
-    let stage_of = order(&providers, &occurrences, &one_statement);
+    let (stage_of, merged) = order(&providers, &occurrences, &one_statement);
     for (i, &r) in members.iter().enumerate() {
-        let mut lits = providers[i].iter();
-        for_each_atom_lit(&mut rules[r].rule, &mut |_, _, settled_from| {
-            let ps = lits.next().expect("visited in the same order");
+        let mut lits = providers[i].iter().zip(&merged[i]);
+        for_each_atom_lit(&mut rules[r].rule, &mut |_, _, (settled_from, m)| {
+            let (ps, &merged) = lits.next().expect("visited in the same order");
             *settled_from = ps.iter().map(|&p| stage_of[p] + 1).max().unwrap_or(0);
+            *m = merged;
         });
     }
     stage_of
@@ -112,13 +117,14 @@ pub fn settle(rules: &mut [Planned], members: &[usize], syms: &SymbolTable) -> V
 
 /// The stage of each member: gringo's components ([`components`]), each after those it
 /// depends on, ties broken by the position of their first member (members come in gringo's
-/// order of its components, `schedule::clingo_order`).
+/// order of its components, `schedule::clingo_order`); and per literal of each member,
+/// whether it is [`ir::Lit::Atom`]'s `merged`.
 fn order(
     providers: &[Vec<Vec<usize>>],
     occurrences: &[Vec<Occurrence>],
     one_statement: &[bool],
-) -> Vec<Stage> {
-    let (sccs, edges) = components(providers, occurrences, one_statement);
+) -> (Vec<Stage>, Vec<Vec<bool>>) {
+    let (sccs, edges, merged) = components(providers, occurrences, one_statement);
     let mut scc_of = vec![0; edges.len()];
     for (c, members) in sccs.iter().enumerate() {
         members.iter().for_each(|&m| scc_of[m] = c);
@@ -152,7 +158,7 @@ fn order(
             }
         }
     }
-    stage_of
+    (stage_of, merged)
 }
 
 /// The components gringo grounds one after the other, and the edges between members that
@@ -170,7 +176,7 @@ fn components(
     providers: &[Vec<Vec<usize>>],
     occurrences: &[Vec<Occurrence>],
     one_statement: &[bool],
-) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+) -> (Vec<Vec<usize>>, Vec<Vec<usize>>, Vec<Vec<bool>>) {
     let all_edges = |keep: &dyn Fn(usize, Occurrence, usize) -> bool| -> Vec<Vec<usize>> {
         (providers.iter().zip(occurrences).enumerate())
             .map(|(m, (lits, places))| {
@@ -213,8 +219,46 @@ fn components(
     let split: Vec<bool> = (0..sccs.len())
         .map(|c| sccs[c].len() > 1 && splittable(c))
         .collect();
+    // A literal over another part of a component left whole, unless that part depends
+    // positively on the literal's own (gringo grounds it later then, and leaves the literal
+    // open as aspsat does).
+    let mut reaches: HashMap<usize, Vec<bool>> = HashMap::new();
+    let mut depends_on = |p: usize, m: usize| {
+        let seen = reaches.entry(p).or_insert_with(|| {
+            let mut seen = vec![false; positive.len()];
+            let mut todo = vec![p];
+            let mut budget = MAX_REACH;
+            while let Some(n) = todo.pop() {
+                budget = budget.saturating_sub(1);
+                for &q in &positive[n] {
+                    if budget > 0
+                        && scc_of[q] == scc_of[p]
+                        && !std::mem::replace(&mut seen[q], true)
+                    {
+                        todo.push(q);
+                    }
+                }
+            }
+            seen
+        });
+        seen[m]
+    };
+    let merged = (providers.iter().enumerate())
+        .map(|(m, lits)| {
+            (lits.iter())
+                .map(|ps| {
+                    ps.iter().any(|&p| {
+                        scc_of[p] == scc_of[m]
+                            && !split[scc_of[m]]
+                            && part_of[p] != part_of[m]
+                            && !depends_on(p, m)
+                    })
+                })
+                .collect()
+        })
+        .collect();
     if !split.contains(&true) {
-        return (sccs, edges);
+        return (sccs, edges, merged);
     }
     let mut out: Vec<Vec<usize>> = Vec::new();
     let mut taken = vec![false; parts.len()];
@@ -232,7 +276,7 @@ fn components(
     // the edges that order the parts: none from a part to a later one of its component
     let ordering =
         all_edges(&|m, _, p| !(split[scc_of[m]] && scc_of[m] == scc_of[p] && later(m, p)));
-    (out, ordering)
+    (out, ordering, merged)
 }
 
 /// Whether gringo derives the rule's head atoms in the rule's own statement, not through
@@ -335,19 +379,23 @@ impl Occurrence {
 
 /// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
 /// elements and head conditions), always in the same order.
-fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurrence, &mut Stage)) {
+fn for_each_atom_lit(
+    rule: &mut ir::Rule,
+    f: &mut impl FnMut(&ir::Atom, Occurrence, (&mut Stage, &mut bool)),
+) {
     let cond = |c: &mut ir::Condition,
                 place: Place,
-                f: &mut dyn FnMut(&ir::Atom, Occurrence, &mut Stage)| {
+                f: &mut dyn FnMut(&ir::Atom, Occurrence, (&mut Stage, &mut bool))| {
         for l in &mut c.lits {
             if let ir::Lit::Atom {
                 atom,
                 settled_from,
                 sign,
+                merged,
             } = l
             {
                 let sign = *sign;
-                f(atom, Occurrence { sign, place }, settled_from);
+                f(atom, Occurrence { sign, place }, (settled_from, merged));
             }
         }
     };
@@ -357,10 +405,11 @@ fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurren
                 atom,
                 settled_from,
                 sign,
+                merged,
             }) => {
                 let sign = *sign;
                 let place = Place::Body;
-                f(atom, Occurrence { sign, place }, settled_from)
+                f(atom, Occurrence { sign, place }, (settled_from, merged))
             }
             ir::Body::Lit(_) => {}
             ir::Body::Conditional { alts, cond: c, .. } => {
@@ -369,11 +418,12 @@ fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurren
                         atom,
                         settled_from,
                         sign,
+                        merged,
                     } = &mut alt.item
                     {
                         let sign = *sign;
                         let place = Place::Alternative;
-                        f(atom, Occurrence { sign, place }, settled_from);
+                        f(atom, Occurrence { sign, place }, (settled_from, merged));
                     }
                     cond(&mut alt.cond, Place::Condition, f);
                 }

@@ -12,7 +12,7 @@ pub use simplify::{simplify, simplify_with};
 use crate::symbol::{Signature, Sym, SymbolTable};
 pub use crate::syntax::ast::AggFunc;
 use crate::syntax::ast::CmpOp;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct AtomId(pub u32);
@@ -219,6 +219,10 @@ pub struct GroundProgram {
     /// heads of a disjunction instance that one of its elements satisfies (`r` in `p(1). r ;
     /// p(1).`; see `ground::satisfied_heads`).
     pub domain_without_rules: HashSet<AtomId>,
+    /// Negated body literals the grounder left open over a part of their component that
+    /// clingo's grounder may ground before their rule, deciding them (`ir::Lit::Atom`'s
+    /// `merged`): where one turns out false, gringo may have written no rule at all.
+    pub maybe_decided_by_gringo: HashSet<Lit>,
     /// Choices without bounds that gringo writes through a head aggregate (`#delayed`: an
     /// element has a condition) and whose body negates one of their atoms: clasp keeps such
     /// an atom in the head (see [`GroundProgram::drop_external_tautologies`]).
@@ -782,7 +786,8 @@ impl GroundProgram {
                 continue;
             }
             for r in d.shifted_rules() {
-                let negated_in_rule = matches!(r.head, Head::Atom(a) if d.in_rule.contains(&Lit::not(a)));
+                let negated_in_rule =
+                    matches!(r.head, Head::Atom(a) if d.in_rule.contains(&Lit::not(a)));
                 if !negated_in_rule {
                     late.insert(r);
                 }
@@ -828,6 +833,41 @@ impl GroundProgram {
             self.is_fact(e.atom)
                 && (e.cond.iter()).all(|l| l.polarity == Polarity::Not && outside(l.atom))
         })
+    }
+
+    /// An `#external` atom whose every rule has a body literal clingo's grounder may have
+    /// decided false before it grounded the rule ([`GroundProgram::maybe_decided_by_gringo`]):
+    /// `not not s(0,2)` over an atom never derived, `not q` over a fact. gringo then writes
+    /// no rule and the atom stays external, where aspsat's rule ends its status (differential
+    /// seed 4339 #143); in the other order gringo writes the rule too. To be refused.
+    pub fn external_maybe_undefined_by_gringo(&self) -> Option<AtomId> {
+        if self.maybe_decided_by_gringo.is_empty() || self.externals.is_empty() {
+            return None;
+        }
+        let decided_false = |b: &BodyElem| match b {
+            BodyElem::Lit(l) if self.maybe_decided_by_gringo.contains(l) => match l.polarity {
+                Polarity::Not => self.is_fact(l.atom),
+                Polarity::NotNot => !self.is_derivable(l.atom) && !self.is_external(l.atom),
+                Polarity::Pos => false,
+            },
+            _ => false,
+        };
+        // per external atom with rules: whether some rule surely ends its status
+        let mut sure: HashMap<AtomId, bool> = HashMap::new();
+        for r in &self.rules {
+            let unsure = r.body.iter().any(decided_false);
+            for a in r.head_atoms() {
+                if self.is_external(a) {
+                    *sure.entry(a).or_insert(false) |= !unsure;
+                }
+            }
+        }
+        let mut unsure: Vec<AtomId> = (sure.into_iter())
+            .filter(|&(_, sure)| !sure)
+            .map(|(a, _)| a)
+            .collect();
+        unsure.sort();
+        unsure.first().copied()
     }
 
     /// Whether an atom `fact` tells is among the plain heads of a disjunction.

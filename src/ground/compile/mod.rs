@@ -334,6 +334,7 @@ impl<'a> Compiler<'a> {
                     sign: *sign,
                     atom: self.atom(atom, vars, ranges)?,
                     settled_from: ir::UNSETTLED,
+                    merged: false,
                 }
             }
             Literal::Comparison { op, lhs, rhs, .. } => Lit::Cmp {

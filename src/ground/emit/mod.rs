@@ -154,9 +154,7 @@ impl Grounder {
             ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => {
                 self.emit_plain_disjunction(rule, elems, b, (body, in_rule))
             }
-            ir::Head::Disjunction(elems) => {
-                self.emit_disjunction(rule, elems, b, (body, in_rule))
-            }
+            ir::Head::Disjunction(elems) => self.emit_disjunction(rule, elems, b, (body, in_rule)),
             ir::Head::Choice {
                 func,
                 elems,
