@@ -196,7 +196,7 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
     let (atom, why) = if let Some(atom) = program.order_dependent_external() {
         let why = "every rule defining it may support nothing once clasp reads it (an integrity \
                    constraint falsifies its body or forbids the atom a choice rule defines, or a \
-                   disjunction written last negates the atom in its body, or constraints make \
+                   disjunction written last negates a fact in its body, or constraints make \
                    an atom it negates a fact), and whether it then \
                    stays external depends on the order of clingo's output statements";
         (atom, why)
