@@ -40,13 +40,14 @@ pub struct Grounder {
     aux_atoms: HashMap<(AuxKind, Vec<Lit>), AtomId>,
     /// The atoms of merged disjunction element conditions, by their conjunctions.
     condition_atoms: HashMap<Vec<Vec<Lit>>, AtomId>,
-    /// Rules gringo's translation adds for the positive atoms in the conditions of recursive
-    /// conditional literals (`ConjunctionLiteral::translate`, the nonmonotone case: each atom
-    /// is the head of a rule whose body is the condition, or of a disjunction over it). They
-    /// add no model, but clasp keeps an `#external` atom external only while no rule defines
-    /// it: such an atom becomes false (`#external r. [true] {p} :- p : r, q. q :- p.`).
-    /// Kept for external atoms at the end of grounding ([`Grounder::define_condition_externals`]).
-    condition_heads: Vec<(AtomId, Span)>,
+    /// The conditions of recursive conditional literals' instances, for the rules gringo's
+    /// translation adds for their positive atoms (`ConjunctionLiteral::translate`, the
+    /// nonmonotone case: an atom is the head of a rule whose body is an auxiliary atom of the
+    /// condition, or of a disjunction over it; see [`Grounder::condition_heads`]). They add no
+    /// model, but clasp keeps an `#external` atom external only while no rule defines it:
+    /// such an atom becomes false (`#external r. [true] {p} :- p : r, q. q :- p.`). Kept for
+    /// external atoms at the end of grounding ([`Grounder::define_condition_externals`]).
+    condition_instances: Vec<(Vec<Lit>, bool, Span)>,
     /// Positive atoms in element conditions of recursive non-monotone aggregates, which
     /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
     /// range): an external one is refused.
@@ -108,7 +109,7 @@ impl Grounder {
             element_atoms: Default::default(),
             aux_atoms: HashMap::new(),
             condition_atoms: HashMap::new(),
-            condition_heads: Vec::new(),
+            condition_instances: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
             stage: 0,
             in_head_condition: false,
@@ -228,18 +229,44 @@ impl Grounder {
         Lit::pos(self.program.atom(sym))
     }
 
-    /// Notes the rules gringo's translation adds for the condition `cond` of an instance of a
-    /// recursive conditional literal (see `condition_heads`).
-    pub fn note_condition_heads(&mut self, span: &Span, cond: &[Lit]) {
-        if self.provisional {
-            return;
+    /// Notes the condition `cond` of an instance of a recursive conditional literal whose
+    /// literal is open, `alone` when no other instance has the same literal (see
+    /// `condition_heads`).
+    pub fn note_condition_heads(&mut self, span: &Span, cond: Vec<Lit>, alone: bool) {
+        if !self.provisional {
+            self.condition_instances.push((cond, alone, span.clone()));
         }
-        for l in cond
-            .iter()
-            .filter(|l| l.polarity == crate::program::Polarity::Pos)
-        {
-            self.condition_heads.push((l.atom, span.clone()));
+    }
+
+    /// The atoms gringo's translation defines for the conditions of [`Self::note_condition_heads`]
+    /// (`ConjunctionLiteral::translate` through `getEqualFormula`): the positive ones of a
+    /// condition of several literals, or of an element with several conditions, where they
+    /// are rule heads of an auxiliary atom. A condition of one literal alone is no head
+    /// (`{p(2)} :- p(W) : d(W), q(1), not q(W).` leaves the #external q(1) free in clingo
+    /// 5.8.3: differential seed 4335 #357). Counted as gringo writes them, without facts and
+    /// without negated literals over atoms outside the domain by then.
+    fn condition_heads(&mut self) -> Vec<(AtomId, Span)> {
+        let mut heads = Vec::new();
+        for (cond, alone, span) in std::mem::take(&mut self.condition_instances) {
+            let written = |l: &&Lit| match l.polarity {
+                crate::program::Polarity::Pos => !self.program.is_fact(l.atom),
+                _ => {
+                    self.program.is_derivable(l.atom)
+                        || self.program.is_external(l.atom)
+                        || self.program.is_fact(l.atom)
+                }
+            };
+            if alone && cond.iter().filter(written).count() <= 1 {
+                continue;
+            }
+            for l in cond
+                .iter()
+                .filter(|l| l.polarity == crate::program::Polarity::Pos)
+            {
+                heads.push((l.atom, span.clone()));
+            }
         }
+        heads
     }
 
     /// Adds the rules of `condition_heads` whose head is an `#external` atom (the others
@@ -260,7 +287,7 @@ impl Grounder {
                 ),
             ));
         }
-        let heads = std::mem::take(&mut self.condition_heads);
+        let heads = self.condition_heads();
         self.refuse_projected_externals(&heads)?;
         for (a, span) in heads {
             if !self.program.is_external(a) {

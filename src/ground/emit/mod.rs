@@ -287,6 +287,8 @@ impl Grounder {
         defines: bool,
     ) -> Result<BodyPart, Diagnostic> {
         let mut instances = Vec::new();
+        // the instances whose literal is open
+        let mut defined = Vec::new();
         let mut falsified = false;
         let settling_late = self.settling_late;
         self.conditions(cond, plan, b, &mut |g, binding, cond_lits| {
@@ -334,11 +336,8 @@ impl Grounder {
                 [l] => l,
                 _ => Lit::pos(g.disjunction_atom(open)),
             };
-            if let Some(span) = delayed
-                && head_open
-                && defines
-            {
-                g.note_condition_heads(span, &cond_lits);
+            if head_open {
+                defined.push(instances.len());
             }
             instances.push(CondInstance {
                 lit,
@@ -346,6 +345,16 @@ impl Grounder {
             });
             Ok(())
         })?;
+        if let Some(span) = delayed
+            && defines
+        {
+            for &i in &defined {
+                let inst = &instances[i];
+                let alone = (defined.iter()).all(|&j| j == i || instances[j].lit != inst.lit);
+                let cond = inst.cond.clone();
+                self.note_condition_heads(span, cond, alone);
+            }
+        }
         Ok(if falsified {
             BodyPart::False
         } else if instances.is_empty() && delayed.is_none() {
