@@ -705,12 +705,15 @@ impl Recheck {
     }
 }
 
+/// A body aggregate's index, and its elements whose conditions the external may define.
+type DecidedAggregate = (usize, Vec<usize>);
+
 /// The recursive body aggregates of external `rule` (not negated ones: gringo grounds the
 /// statement before such an aggregate is complete, and leaves it open unless it holds,
 /// [`super::delayed`]), each with its elements whose conditions the statement itself may
 /// define (see [`Recheck`]): the aggregate is decided where it has none, or where each of
 /// them is dropped under the external's binding ([`Grounder::element_dropped`]).
-fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<(usize, Vec<usize>)> {
+fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<DecidedAggregate> {
     let ir::Head::External { atom: head, .. } = &rule.rule.head else {
         return Vec::new();
     };
@@ -747,7 +750,7 @@ impl Grounder {
         let provisional = std::mem::replace(&mut self.provisional, true);
         let assigned = std::mem::take(&mut self.assigned);
         // per external of the component, by address: the rule and the aggregates to decide
-        let to_check: HashMap<usize, (&Planned, Vec<(usize, Vec<usize>)>)> = members
+        let to_check: HashMap<usize, (&Planned, Vec<DecidedAggregate>)> = members
             .iter()
             .filter(|m| matches!(m.rule.head, ir::Head::External { .. }))
             .map(|&m| {

@@ -124,7 +124,11 @@ fn order(
     occurrences: &[Vec<Occurrence>],
     one_statement: &[bool],
 ) -> (Vec<Stage>, Vec<Vec<bool>>) {
-    let (sccs, edges, merged) = components(providers, occurrences, one_statement);
+    let Parts {
+        components: sccs,
+        edges,
+        merged,
+    } = components(providers, occurrences, one_statement);
     let mut scc_of = vec![0; edges.len()];
     for (c, members) in sccs.iter().enumerate() {
         members.iter().for_each(|&m| scc_of[m] = c);
@@ -176,7 +180,7 @@ fn components(
     providers: &[Vec<Vec<usize>>],
     occurrences: &[Vec<Occurrence>],
     one_statement: &[bool],
-) -> (Vec<Vec<usize>>, Vec<Vec<usize>>, Vec<Vec<bool>>) {
+) -> Parts {
     let all_edges = |keep: &dyn Fn(usize, Occurrence, usize) -> bool| -> Vec<Vec<usize>> {
         (providers.iter().zip(occurrences).enumerate())
             .map(|(m, (lits, places))| {
@@ -258,7 +262,11 @@ fn components(
         })
         .collect();
     if !split.contains(&true) {
-        return (sccs, edges, merged);
+        return Parts {
+            components: sccs,
+            edges,
+            merged,
+        };
     }
     let mut out: Vec<Vec<usize>> = Vec::new();
     let mut taken = vec![false; parts.len()];
@@ -276,7 +284,20 @@ fn components(
     // the edges that order the parts: none from a part to a later one of its component
     let ordering =
         all_edges(&|m, _, p| !(split[scc_of[m]] && scc_of[m] == scc_of[p] && later(m, p)));
-    (out, ordering, merged)
+    Parts {
+        components: out,
+        edges: ordering,
+        merged,
+    }
+}
+
+/// The components gringo grounds one after the other ([`components`]).
+struct Parts {
+    components: Vec<Vec<usize>>,
+    /// The edges between members that order the components.
+    edges: Vec<Vec<usize>>,
+    /// Per literal of each member, [`ir::Lit::Atom`]'s `merged`.
+    merged: Vec<Vec<bool>>,
 }
 
 /// Whether gringo derives the rule's head atoms in the rule's own statement, not through
@@ -379,13 +400,13 @@ impl Occurrence {
 
 /// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
 /// elements and head conditions), always in the same order.
-fn for_each_atom_lit(
-    rule: &mut ir::Rule,
-    f: &mut impl FnMut(&ir::Atom, Occurrence, (&mut Stage, &mut bool)),
-) {
+/// A literal's `settled_from` and `merged` ([`ir::Lit::Atom`]).
+type Settled<'a> = (&'a mut Stage, &'a mut bool);
+
+fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurrence, Settled<'_>)) {
     let cond = |c: &mut ir::Condition,
                 place: Place,
-                f: &mut dyn FnMut(&ir::Atom, Occurrence, (&mut Stage, &mut bool))| {
+                f: &mut dyn FnMut(&ir::Atom, Occurrence, Settled<'_>)| {
         for l in &mut c.lits {
             if let ir::Lit::Atom {
                 atom,
