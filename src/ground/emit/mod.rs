@@ -252,10 +252,13 @@ impl Grounder {
         Ok(GroundBody::Open(body, in_rule))
     }
 
-    /// The instances of a head element moved into the body whose literal is false and whose
-    /// condition is one positive literal `c`, as the plain literals `not c` gringo writes
-    /// (pushed to `in_rule`; clasp reads `#external a. [free]  a ; not r : a.` as `a :- not
-    /// a.`): the other instances.
+    /// The instances of a head element moved into the body that gringo writes as plain
+    /// literals in the disjunction's rule (pushed to `in_rule`): the failure `not c` of an
+    /// instance whose literal is false and whose condition is one positive literal `c` (clasp
+    /// reads `#external a. [free]  a ; not r : a.` as `a :- not a.`), and the literal `not a`
+    /// of a `not not a` element whose condition holds (`s(1,1) ; not not s(1,1).` is `s(1,1)
+    /// :- #delayed, not s(1,1).`, which leaves an #external s(1,1) external: differential
+    /// seed 4334 #707). The other instances.
     fn plain_failed_conditions(
         &mut self,
         instances: Vec<CondInstance>,
@@ -266,6 +269,9 @@ impl Grounder {
         for inst in instances {
             match failure_as_literal(&inst.cond) {
                 Some(l) if inst.lit == false_lit => in_rule.push(l),
+                _ if inst.cond.is_empty() && inst.lit.polarity == Polarity::Not => {
+                    in_rule.push(inst.lit)
+                }
                 _ => rest.push(inst),
             }
         }
