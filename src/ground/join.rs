@@ -449,7 +449,7 @@ impl Grounder {
             sign,
             atom,
             settled_from,
-            merged,
+            ..
         } = lit
         else {
             return Ok(if self.test(lit, b)? {
@@ -508,15 +508,10 @@ impl Grounder {
                 } else if !exists && complete {
                     if not { LitValue::True } else { LitValue::False }
                 } else {
-                    let lit = Lit {
+                    LitValue::Open(Lit {
                         atom: self.program.atom(sym),
                         polarity: if not { Polarity::Not } else { Polarity::NotNot },
-                    };
-                    // (a late rule's last instantiation follows gringo's order, above)
-                    if *merged && !self.provisional && !self.settling_late {
-                        self.program.maybe_decided_by_gringo.insert(lit);
-                    }
-                    LitValue::Open(lit)
+                    })
                 }
             }
         };

@@ -115,6 +115,19 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     infos.extend(grounder_infos);
     program.record_grounded_heads();
     check_late_satisfied_disjunctions(&program)?;
+    if let Some((atom, span)) = program.objective_atom_maybe_outside_gringo_domain() {
+        let atom = program.symbols.to_string(program.atom_sym(atom));
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "this rule puts {atom}, which an optimization statement uses, in the domain only \
+                 through a negated literal over its own component that is false in the end, \
+                 which clingo's grounder may decide before it grounds the rule (then {atom} is \
+                 not in its domain and the optimization element has no instance), in an order \
+                 of statements aspsat does not model here (not supported)"
+            ),
+        ));
+    }
     undefined::describe_operations(&mut infos, &base);
     infos.extend(undefined::undefined_atoms(&base, &|name| {
         consts.defines(name)

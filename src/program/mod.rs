@@ -222,7 +222,8 @@ pub struct GroundProgram {
     /// Negated body literals the grounder left open over a part of their component that
     /// clingo's grounder may ground before their rule, deciding them (`ir::Lit::Atom`'s
     /// `merged`): where one turns out false, gringo may have written no rule at all.
-    pub maybe_decided_by_gringo: HashSet<Lit>,
+    /// With the position of the first rule that has one.
+    pub maybe_decided_by_gringo: HashMap<Lit, crate::syntax::ast::Span>,
     /// Choices without bounds that gringo writes through a head aggregate (`#delayed`: an
     /// element has a condition) and whose body negates one of their atoms: clasp keeps such
     /// an atom in the head (see [`GroundProgram::drop_external_tautologies`]).
@@ -835,27 +836,34 @@ impl GroundProgram {
         })
     }
 
+    /// The position of the rule where a body literal was left open that clingo's grounder may
+    /// have decided false before it grounded the rule ([`GroundProgram::maybe_decided_by_gringo`]),
+    /// if it is false in the end: `not not s(0,2)` over an atom never derived, `not q` over a
+    /// fact.
+    fn maybe_decided_false(&self, b: &BodyElem) -> Option<&crate::syntax::ast::Span> {
+        let BodyElem::Lit(l) = b else { return None };
+        let span = self.maybe_decided_by_gringo.get(l)?;
+        let false_in_the_end = match l.polarity {
+            Polarity::Not => self.is_fact(l.atom),
+            Polarity::NotNot => !self.is_derivable(l.atom) && !self.is_external(l.atom),
+            Polarity::Pos => false,
+        };
+        false_in_the_end.then_some(span)
+    }
+
     /// An `#external` atom whose every rule has a body literal clingo's grounder may have
-    /// decided false before it grounded the rule ([`GroundProgram::maybe_decided_by_gringo`]):
-    /// `not not s(0,2)` over an atom never derived, `not q` over a fact. gringo then writes
-    /// no rule and the atom stays external, where aspsat's rule ends its status (differential
-    /// seed 4339 #143); in the other order gringo writes the rule too. To be refused.
+    /// decided false before it grounded the rule ([`Self::maybe_decided_false`]). gringo then
+    /// writes no rule and the atom stays external, where aspsat's rule ends its status
+    /// (differential seed 4339 #143); in the other order gringo writes the rule too. To be
+    /// refused.
     pub fn external_maybe_undefined_by_gringo(&self) -> Option<AtomId> {
         if self.maybe_decided_by_gringo.is_empty() || self.externals.is_empty() {
             return None;
         }
-        let decided_false = |b: &BodyElem| match b {
-            BodyElem::Lit(l) if self.maybe_decided_by_gringo.contains(l) => match l.polarity {
-                Polarity::Not => self.is_fact(l.atom),
-                Polarity::NotNot => !self.is_derivable(l.atom) && !self.is_external(l.atom),
-                Polarity::Pos => false,
-            },
-            _ => false,
-        };
         // per external atom with rules: whether some rule surely ends its status
         let mut sure: HashMap<AtomId, bool> = HashMap::new();
         for r in &self.rules {
-            let unsure = r.body.iter().any(decided_false);
+            let unsure = r.body.iter().any(|b| self.maybe_decided_false(b).is_some());
             for a in r.head_atoms() {
                 if self.is_external(a) {
                     *sure.entry(a).or_insert(false) |= !unsure;
@@ -868,6 +876,48 @@ impl GroundProgram {
             .collect();
         unsure.sort();
         unsure.first().copied()
+    }
+
+    /// An atom in an optimization statement that only rules with a body literal clingo's
+    /// grounder may have decided false first ([`Self::maybe_decided_false`]) put in the
+    /// domain, with the position of one: gringo then has no such rule, the atom is outside its
+    /// domain and the optimization element has no instance, so its priority level may be
+    /// missing (differential seed 4335 #988: SATISFIABLE in clingo 5.8.3). To be refused.
+    pub fn objective_atom_maybe_outside_gringo_domain(
+        &self,
+    ) -> Option<(AtomId, &crate::syntax::ast::Span)> {
+        if self.maybe_decided_by_gringo.is_empty() || self.minimize.is_empty() {
+            return None;
+        }
+        let mut sure = self.facts.clone();
+        for a in self
+            .domain_without_rules
+            .iter()
+            .chain(self.external_values.keys())
+        {
+            sure[a.0 as usize] = true;
+        }
+        let mut unsure: HashMap<AtomId, &crate::syntax::ast::Span> = HashMap::new();
+        for r in &self.rules {
+            let span = r.body.iter().find_map(|b| self.maybe_decided_false(b));
+            for a in r.head_atoms() {
+                match span {
+                    Some(span) => {
+                        unsure.entry(a).or_insert(span);
+                    }
+                    None => sure[a.0 as usize] = true,
+                }
+            }
+        }
+        self.minimize
+            .iter()
+            .flat_map(|c| &c.body)
+            .find_map(|b| match b {
+                BodyElem::Lit(l) if l.polarity != Polarity::Not && !sure[l.atom.0 as usize] => {
+                    unsure.get(&l.atom).map(|&span| (l.atom, span))
+                }
+                _ => None,
+            })
     }
 
     /// Whether an atom `fact` tells is among the plain heads of a disjunction.

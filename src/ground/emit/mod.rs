@@ -177,18 +177,25 @@ impl Grounder {
         let mut needs_derived = Vec::new();
         for (i, elem) in rule.rule.body.iter().enumerate() {
             let part = match elem {
-                ir::Body::Lit(l @ ir::Lit::Atom { .. }) => {
+                ir::Body::Lit(l @ ir::Lit::Atom { merged, .. }) => {
                     match self.ground_lit_matched(l, b, matched[i])? {
                         LitValue::True => BodyPart::True,
                         LitValue::False => BodyPart::False,
-                        LitValue::Open(l) => match rule.negated.get(i) {
-                            Some(Negated::NeverDerived) => BodyPart::False,
-                            Some(Negated::NeedsDerived) => {
-                                needs_derived.push(l.atom);
-                                BodyPart::Open(BodyElem::Lit(l))
+                        LitValue::Open(l) => {
+                            if *merged && l.polarity != Polarity::Pos && !self.provisional {
+                                (self.program.maybe_decided_by_gringo)
+                                    .entry(l)
+                                    .or_insert_with(|| rule.rule.span.clone());
                             }
-                            _ => BodyPart::Open(BodyElem::Lit(l)),
-                        },
+                            match rule.negated.get(i) {
+                                Some(Negated::NeverDerived) => BodyPart::False,
+                                Some(Negated::NeedsDerived) => {
+                                    needs_derived.push(l.atom);
+                                    BodyPart::Open(BodyElem::Lit(l))
+                                }
+                                _ => BodyPart::Open(BodyElem::Lit(l)),
+                            }
+                        }
                     }
                 }
                 // Comparisons and ranges were checked by the join.
