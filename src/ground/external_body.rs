@@ -793,9 +793,7 @@ impl Grounder {
         self.assigned = assigned;
         result
     }
-}
 
-impl Grounder {
     /// Whether element `k` of `agg` has no instance under `binding` whatever its condition:
     /// its weight, given by the binding alone, is not an integer in a `#sum`, negative in a
     /// `#sum+`, or it has no terms outside a `#count` (`#sum+ { -X,Y : p(Y) }` with the

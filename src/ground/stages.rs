@@ -398,11 +398,11 @@ impl Occurrence {
     }
 }
 
-/// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
-/// elements and head conditions), always in the same order.
 /// A literal's `settled_from` and `merged` ([`ir::Lit::Atom`]).
 type Settled<'a> = (&'a mut Stage, &'a mut bool);
 
+/// Calls `f` on every atom literal of a rule (its body, conditional literals, aggregate
+/// elements and head conditions), always in the same order.
 fn for_each_atom_lit(rule: &mut ir::Rule, f: &mut impl FnMut(&ir::Atom, Occurrence, Settled<'_>)) {
     let cond = |c: &mut ir::Condition,
                 place: Place,

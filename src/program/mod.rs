@@ -265,7 +265,8 @@ pub struct Disjunction {
     pub through_auxiliary: bool,
     /// Of its body literals, those gringo writes in the rule itself where it writes the rest
     /// of a body through an auxiliary atom: failures of element conditions (`a ; #true : a.`
-    /// is `a :- #delayed, not a.`).
+    /// is `a :- #delayed, not a.`) and the literals of `not not` elements whose condition
+    /// holds (`a ; not not a.` is `a :- #delayed, not a.` too).
     pub in_rule: Vec<Lit>,
 }
 

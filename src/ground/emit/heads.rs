@@ -63,12 +63,11 @@ impl Grounder {
     /// p(1..2)` is `r ; p(1). r ; p(2).`), whose heads are derived in the order written up to
     /// the first that is a fact or undefined, where that rule is dropped (the heads before it
     /// stay derived: see [`super::super::satisfied_heads`]).
-    /// `moved`: an element with a condition was moved into the body (see
-    /// [`Disjunction::through_auxiliary`]).
-    /// gringo grounds such a rule through its completion all the same, so an instance a fact
-    /// satisfies adds heads to the domain as `rule.satisfied_heads` says, not those before
-    /// the fact (`r ; p(1) ; 1 > 2 : d(1) :- s.` with the fact p(1) adds no r in clingo
-    /// 5.8.3).
+    /// Where an element with a condition was moved into the body (`head_element_moved`, see
+    /// [`Disjunction::through_auxiliary`]), gringo grounds the rule through its completion all
+    /// the same, so an instance a fact satisfies adds heads to the domain as
+    /// `rule.satisfied_heads` says, not those before the fact (`r ; p(1) ; 1 > 2 : d(1) :- s.`
+    /// with the fact p(1) adds no r in clingo 5.8.3).
     pub(super) fn emit_plain_disjunction(
         &mut self,
         rule: &Planned,

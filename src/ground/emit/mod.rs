@@ -54,8 +54,8 @@ enum GroundBody {
     /// : d(X) :- B.` with d(2)): gringo's instance is satisfied, no rule.
     SatisfiedHead,
     /// The open elements, and among them the literals gringo writes in a disjunction's rule
-    /// itself rather than behind the auxiliary atom of its body: the failures of conditions of
-    /// elements moved into the body (see [`Grounder::plain_failed_conditions`]).
+    /// itself rather than behind the auxiliary atom of its body, from elements moved into the
+    /// body (see [`Grounder::plain_failed_conditions`]).
     Open(Vec<BodyElem>, Vec<Lit>),
 }
 
