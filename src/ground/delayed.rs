@@ -136,6 +136,7 @@ pub(super) fn mark(
     for r in rules.iter_mut() {
         r.delayed = vec![false; r.rule.body.len()];
         r.undecided = vec![false; r.rule.body.len()];
+        r.condition_recursive = vec![false; r.rule.body.len()];
     }
     if !candidates {
         return Ok(());
@@ -185,20 +186,34 @@ pub(super) fn mark(
     let mut marks = Vec::with_capacity(n);
     for i in 0..n {
         let mut delayed = vec![false; rules[i].rule.body.len()];
+        let mut condition_recursive = vec![false; rules[i].rule.body.len()];
+        // the rules this one depends on positively (inside its component), once needed
+        let mut reached: Option<Vec<bool>> = None;
         for (o, by) in occs[i].iter().zip(&defined_by[i]) {
             if !o.in_condition {
                 continue;
             }
             let negated_item = matches!(&rules[i].rule.body[o.item],
                 ir::Body::Aggregate(a) if a.sign != Sign::Pos);
-            let recursive = by.iter().any(|&j| {
-                if o.positive && !negated_item {
+            let positive = o.positive && !negated_item;
+            let recursive = |j: usize| {
+                if positive {
                     positive_component[j] == positive_component[i]
                 } else {
                     component[j] == component[i] && o.settled_from > stage_of[i]
                 }
-            });
-            delayed[o.item] |= recursive;
+            };
+            delayed[o.item] |= by.iter().any(|&j| recursive(j));
+            // gringo grounds a definer this rule depends on positively first (an earlier of
+            // its positive parts), so the literal is decided there although aspsat grounds
+            // the two in one stage
+            let before = |j: usize, reached: &mut Option<Vec<bool>>| {
+                let seen = reached
+                    .get_or_insert_with(|| reachable_in_component(&positive_edges, &component, i));
+                !positive && seen[j] && positive_component[j] != positive_component[i]
+            };
+            condition_recursive[o.item] |=
+                by.iter().any(|&j| recursive(j) && !before(j, &mut reached));
         }
         // A negated aggregate: gringo's accumulation statements carry the body elements it
         // grounds before the aggregate (`input/statement.cc` `toGround`, in the order of
@@ -254,14 +269,29 @@ pub(super) fn mark(
                 undecided[k] = true;
             }
         }
-        marks.push((delayed, undecided));
+        marks.push((delayed, undecided, condition_recursive));
     }
     drop(occs);
-    for (r, (delayed, undecided)) in rules.iter_mut().zip(marks) {
+    for (r, (delayed, undecided, condition_recursive)) in rules.iter_mut().zip(marks) {
         r.delayed = delayed;
         r.undecided = undecided;
+        r.condition_recursive = condition_recursive;
     }
     Ok(())
+}
+
+/// The rules `i` depends on positively, through rules of its own component.
+fn reachable_in_component(edges: &[Vec<usize>], component: &[usize], i: usize) -> Vec<bool> {
+    let mut seen = vec![false; edges.len()];
+    let mut todo = vec![i];
+    while let Some(n) = todo.pop() {
+        for &j in &edges[n] {
+            if component[j] == component[i] && !std::mem::replace(&mut seen[j], true) {
+                todo.push(j);
+            }
+        }
+    }
+    seen
 }
 
 /// A term gringo replaces by an auxiliary variable when it bounds an aggregate.

@@ -389,6 +389,7 @@ fn compile_and_plan(
                 rule,
                 plan,
                 delayed: Vec::new(),
+                condition_recursive: Vec::new(),
                 undecided: Vec::new(),
                 negated: Vec::new(),
                 satisfied_heads: Default::default(),

@@ -212,8 +212,10 @@ impl Grounder {
                     // does a disjunction's element (aspsat moved `not p : q, not r` into the
                     // body, gringo keeps it in the head: `r ; not p : q, not r.` leaves the
                     // external q free, differential seed 3108 #747).
-                    let defines =
-                        !matches!(rule.rule.head, ir::Head::External { .. }) && !*moved_head;
+                    // (nor where gringo finds no literal of the condition recursive)
+                    let defines = !matches!(rule.rule.head, ir::Head::External { .. })
+                        && !*moved_head
+                        && rule.condition_recursive.get(i).copied().unwrap_or(true);
                     let part = self.conditional(alts, cond, &rule.plan, b, delayed, defines)?;
                     match part {
                         BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
