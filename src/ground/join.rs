@@ -484,13 +484,11 @@ impl Grounder {
             fact = self.fact_in_stage.get(i) != Some(&self.stages_begun);
         }
         // complete: its predicate is, or every atom this literal can match is known (a `not
-        // not` literal in a head element's condition stays open until its stage is done,
-        // unless no rule of the component may give it atoms: settled from 0, `{p(f(Y)) : not
-        // not p(1)} :- d(Y).` has no element in clingo 5.8.3)
-        let complete = rel.complete
-            || *settled_from < stage
-            || (*settled_from == stage
-                && !(self.in_head_condition && *sign == Sign::NotNot && *settled_from > 0));
+        // not` literal in a head element's condition over its own stage stays open until the
+        // stage is done, `r : d(Z), not not p(Z) ; p(0).` puts r in clingo's domain; one over
+        // an earlier stage is decided, `{p(Y) : not not r} < 1 :- d(Y).` with r never derived
+        // has no element in clingo 5.8.3: differential seed 4231 #653)
+        let complete = rel.complete || *settled_from <= stage;
         let value = match sign {
             Sign::Pos => {
                 if fact {

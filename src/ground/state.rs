@@ -55,11 +55,6 @@ pub struct Grounder {
     /// The stages of the component in grounding that are done (see `schedule`): a literal
     /// settled from a stage up to this one is decided.
     pub stage: super::ir::Stage,
-    /// Grounding the condition of a disjunction or choice element: gringo keeps a `not not`
-    /// literal there open while its own statement is grounded, so one settled only by the end
-    /// of the current stage is not decided (the element, and its atom in the domain, stay:
-    /// `d(1). r : not not p(Z), d(Z) ; p(0).` has `r` in clingo's domain).
-    pub in_head_condition: bool,
     /// The last instantiation of the rules grounded after their stage's fixpoint (`schedule`:
     /// conditions or aggregates over atoms of their stage): see [`Grounder::ground_lit`].
     pub settling_late: bool,
@@ -112,7 +107,6 @@ impl Grounder {
             condition_instances: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
             stage: 0,
-            in_head_condition: false,
             settling_late: false,
             stages_begun: 0,
             fact_in_stage: Vec::new(),

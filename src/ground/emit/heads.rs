@@ -5,21 +5,6 @@ use super::*;
 use crate::ground::satisfied_heads::SatisfiedHeads;
 
 impl Grounder {
-    /// The instances of a disjunction or choice element's condition, grounded as gringo
-    /// grounds them there ([`Grounder::in_head_condition`]).
-    fn element_conditions(
-        &mut self,
-        cond: &ir::Condition,
-        plan: &RulePlan,
-        b: &Binding,
-        each: &mut crate::ground::join::ConditionCallback<'_>,
-    ) -> Result<(), Diagnostic> {
-        self.in_head_condition = true;
-        let result = self.conditions(cond, plan, b, each);
-        self.in_head_condition = false;
-        result
-    }
-
     /// A normal rule: its head atom is derived; with an empty body it is a fact.
     pub(super) fn emit_atom(
         &mut self,
@@ -183,7 +168,7 @@ impl Grounder {
                 .iter()
                 .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
             // (the heads' own conditions hold only the ranges of intervals)
-            self.element_conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+            self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 let mut heads = Vec::new();
                 let mut empty_range = false;
                 for h in &e.heads {
@@ -325,7 +310,7 @@ impl Grounder {
         let mut derived = Vec::new();
         let mut dropped = false;
         for e in elems {
-            self.element_conditions(&e.cond, &rule.plan, b, &mut |g, binding, _| {
+            self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, _| {
                 for h in &e.heads {
                     let mut instances = 0;
                     g.conditions(&h.cond, &rule.plan, binding, &mut |g, binding, _| {
@@ -413,7 +398,7 @@ impl Grounder {
         let mut agg_elems = Vec::new();
         let mut derived = Vec::new();
         for e in elems {
-            self.element_conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
+            self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
                 // (a counted element chooses nothing: it only counts, with its condition)
                 let chosen = if e.counted {
                     None
