@@ -244,11 +244,7 @@ impl Grounder {
         for (cond, alone, span) in std::mem::take(&mut self.condition_instances) {
             let written = |l: &&Lit| match l.polarity {
                 crate::program::Polarity::Pos => !self.program.is_fact(l.atom),
-                _ => {
-                    self.program.is_derivable(l.atom)
-                        || self.program.is_external(l.atom)
-                        || self.program.is_fact(l.atom)
-                }
+                _ => self.program.in_domain(l.atom),
             };
             if alone && cond.iter().filter(written).count() <= 1 {
                 continue;

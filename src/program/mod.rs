@@ -419,6 +419,12 @@ impl GroundProgram {
         self.derivable[a.0 as usize]
     }
 
+    /// Whether `a` is in the grounder's domain once grounding is done (derived by some rule,
+    /// a fact or an `#external`): a negated literal over an atom outside it is decided.
+    pub fn in_domain(&self, a: AtomId) -> bool {
+        self.is_derivable(a) || self.is_external(a) || self.is_fact(a)
+    }
+
     /// The source of a rule with an aggregate or conditional literal that defines atom `a`.
     pub fn complex_rule_origin(&self, a: AtomId) -> Option<&crate::syntax::ast::Span> {
         let sig = self.symbols.signature(self.atom_sym(a))?;
@@ -830,10 +836,9 @@ impl GroundProgram {
     /// q(1) and a rule for p(1) that never fires is `q(1) ; r`, which clasp drops: the
     /// external r stays, differential seed 4331 #725).
     fn satisfied_when_written_last(&self, d: &Disjunction) -> bool {
-        let outside = |a: AtomId| !self.is_derivable(a) && !self.is_external(a) && !self.is_fact(a);
         (d.elems.iter()).any(|e| {
             self.is_fact(e.atom)
-                && (e.cond.iter()).all(|l| l.polarity == Polarity::Not && outside(l.atom))
+                && (e.cond.iter()).all(|l| l.polarity == Polarity::Not && !self.in_domain(l.atom))
         })
     }
 
@@ -846,7 +851,7 @@ impl GroundProgram {
         let span = self.maybe_decided_by_gringo.get(l)?;
         let false_in_the_end = match l.polarity {
             Polarity::Not => self.is_fact(l.atom),
-            Polarity::NotNot => !self.is_derivable(l.atom) && !self.is_external(l.atom),
+            Polarity::NotNot => !self.in_domain(l.atom),
             Polarity::Pos => false,
         };
         false_in_the_end.then_some(span)
