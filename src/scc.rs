@@ -58,6 +58,32 @@ pub fn tarjan(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
     out
 }
 
+/// The nodes reachable from `from` in one step or more along `edges` without leaving its
+/// component (`component[n]` for each node), after visiting at most `budget` nodes (those
+/// found later count as unreached).
+pub fn reachable_within(
+    edges: &[Vec<usize>],
+    component: &[usize],
+    from: usize,
+    budget: usize,
+) -> Vec<bool> {
+    let mut seen = vec![false; edges.len()];
+    let mut todo = vec![from];
+    let mut budget = budget;
+    while let Some(n) = todo.pop() {
+        budget = budget.saturating_sub(1);
+        for &m in &edges[n] {
+            if budget > 0
+                && component[m] == component[from]
+                && !std::mem::replace(&mut seen[m], true)
+            {
+                todo.push(m);
+            }
+        }
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -208,8 +208,9 @@ pub(super) fn mark(
             // its positive parts), so the literal is decided there although aspsat grounds
             // the two in one stage
             let before = |j: usize, reached: &mut Option<Vec<bool>>| {
-                let seen = reached
-                    .get_or_insert_with(|| reachable_in_component(&positive_edges, &component, i));
+                let seen = reached.get_or_insert_with(|| {
+                    crate::scc::reachable_within(&positive_edges, &component, i, usize::MAX)
+                });
                 !positive && seen[j] && positive_component[j] != positive_component[i]
             };
             condition_recursive[o.item] |=
@@ -278,20 +279,6 @@ pub(super) fn mark(
         r.condition_recursive = condition_recursive;
     }
     Ok(())
-}
-
-/// The rules `i` depends on positively, through rules of its own component.
-fn reachable_in_component(edges: &[Vec<usize>], component: &[usize], i: usize) -> Vec<bool> {
-    let mut seen = vec![false; edges.len()];
-    let mut todo = vec![i];
-    while let Some(n) = todo.pop() {
-        for &j in &edges[n] {
-            if component[j] == component[i] && !std::mem::replace(&mut seen[j], true) {
-                todo.push(j);
-            }
-        }
-    }
-    seen
 }
 
 /// A term gringo replaces by an auxiliary variable when it bounds an aggregate.

@@ -228,23 +228,8 @@ fn components(
     // open as aspsat does).
     let mut reaches: HashMap<usize, Vec<bool>> = HashMap::new();
     let mut depends_on = |p: usize, m: usize| {
-        let seen = reaches.entry(p).or_insert_with(|| {
-            let mut seen = vec![false; positive.len()];
-            let mut todo = vec![p];
-            let mut budget = MAX_REACH;
-            while let Some(n) = todo.pop() {
-                budget = budget.saturating_sub(1);
-                for &q in &positive[n] {
-                    if budget > 0
-                        && scc_of[q] == scc_of[p]
-                        && !std::mem::replace(&mut seen[q], true)
-                    {
-                        todo.push(q);
-                    }
-                }
-            }
-            seen
-        });
+        let seen = (reaches.entry(p))
+            .or_insert_with(|| crate::scc::reachable_within(&positive, &scc_of, p, MAX_REACH));
         seen[m]
     };
     let merged = (providers.iter().enumerate())

@@ -857,52 +857,11 @@ impl GroundProgram {
         false_in_the_end.then_some(span)
     }
 
-    /// An `#external` atom whose every rule has a body literal clingo's grounder may have
-    /// decided false before it grounded the rule ([`Self::maybe_decided_false`]). gringo then
-    /// writes no rule and the atom stays external, where aspsat's rule ends its status
-    /// (differential seed 4339 #143); in the other order gringo writes the rule too. To be
-    /// refused.
-    pub fn external_maybe_undefined_by_gringo(&self) -> Option<AtomId> {
-        if self.maybe_decided_by_gringo.is_empty() || self.externals.is_empty() {
-            return None;
-        }
-        // per external atom with rules: whether some rule surely ends its status
-        let mut sure: HashMap<AtomId, bool> = HashMap::new();
-        for r in &self.rules {
-            let unsure = r.body.iter().any(|b| self.maybe_decided_false(b).is_some());
-            for a in r.head_atoms() {
-                if self.is_external(a) {
-                    *sure.entry(a).or_insert(false) |= !unsure;
-                }
-            }
-        }
-        let mut unsure: Vec<AtomId> = (sure.into_iter())
-            .filter(|&(_, sure)| !sure)
-            .map(|(a, _)| a)
-            .collect();
-        unsure.sort();
-        unsure.first().copied()
-    }
-
-    /// An atom in an optimization statement that only rules with a body literal clingo's
-    /// grounder may have decided false first ([`Self::maybe_decided_false`]) put in the
-    /// domain, with the position of one: gringo then has no such rule, the atom is outside its
-    /// domain and the optimization element has no instance, so its priority level may be
-    /// missing (differential seed 4335 #988: SATISFIABLE in clingo 5.8.3). To be refused.
-    pub fn objective_atom_maybe_outside_gringo_domain(
-        &self,
-    ) -> Option<(AtomId, &crate::syntax::ast::Span)> {
-        if self.maybe_decided_by_gringo.is_empty() || self.minimize.is_empty() {
-            return None;
-        }
-        let mut sure = self.facts.clone();
-        for a in self
-            .domain_without_rules
-            .iter()
-            .chain(self.external_values.keys())
-        {
-            sure[a.0 as usize] = true;
-        }
+    /// The atoms every rule of which has a body literal clingo's grounder may have decided
+    /// false before it grounded the rule ([`Self::maybe_decided_false`]), with the position of
+    /// one such rule: gringo may have written none of their rules.
+    fn maybe_undefined_by_gringo(&self) -> HashMap<AtomId, &crate::syntax::ast::Span> {
+        let mut sure = vec![false; self.num_atoms()];
         let mut unsure: HashMap<AtomId, &crate::syntax::ast::Span> = HashMap::new();
         for r in &self.rules {
             let span = r.body.iter().find_map(|b| self.maybe_decided_false(b));
@@ -915,11 +874,42 @@ impl GroundProgram {
                 }
             }
         }
+        unsure.retain(|a, _| !sure[a.0 as usize]);
+        unsure
+    }
+
+    /// An `#external` atom whose every rule may be missing from gringo's output
+    /// ([`Self::maybe_undefined_by_gringo`]): gringo then writes no rule and the atom stays
+    /// external, where aspsat's rule ends its status (differential seed 4339 #143); in the
+    /// other order gringo writes the rule too. To be refused.
+    pub fn external_maybe_undefined_by_gringo(&self) -> Option<AtomId> {
+        if self.maybe_decided_by_gringo.is_empty() || self.externals.is_empty() {
+            return None;
+        }
+        let unsure = self.maybe_undefined_by_gringo();
+        (unsure.into_keys()).filter(|&a| self.is_external(a)).min()
+    }
+
+    /// An atom in an optimization statement that only rules that may be missing from
+    /// gringo's output put in the domain ([`Self::maybe_undefined_by_gringo`]), with the
+    /// position of one: the atom is then outside gringo's domain and the optimization element
+    /// has no instance, so its priority level may be missing (differential seed 4335 #988:
+    /// SATISFIABLE in clingo 5.8.3). To be refused.
+    pub fn objective_atom_maybe_outside_gringo_domain(
+        &self,
+    ) -> Option<(AtomId, &crate::syntax::ast::Span)> {
+        if self.maybe_decided_by_gringo.is_empty() || self.minimize.is_empty() {
+            return None;
+        }
+        let unsure = self.maybe_undefined_by_gringo();
+        let elsewhere = |a: AtomId| {
+            self.is_fact(a) || self.is_external(a) || self.domain_without_rules.contains(&a)
+        };
         self.minimize
             .iter()
             .flat_map(|c| &c.body)
             .find_map(|b| match b {
-                BodyElem::Lit(l) if l.polarity != Polarity::Not && !sure[l.atom.0 as usize] => {
+                BodyElem::Lit(l) if l.polarity != Polarity::Not && !elsewhere(l.atom) => {
                     unsure.get(&l.atom).map(|&span| (l.atom, span))
                 }
                 _ => None,

@@ -146,13 +146,15 @@ impl Grounder {
     /// condition the rule instance is dropped, otherwise the condition's failure joins the
     /// body. An element with several heads (or a head over an interval) stands for the
     /// auxiliary atom of their conjunction. An instance an element satisfies adds its heads
-    /// to the domain as `rule.satisfied_heads` says.
+    /// to the domain as `rule.satisfied_heads` says; so does one that an element moved into
+    /// the body satisfies (`moved_satisfied`, see [`GroundBody::SatisfiedHead`]).
     pub(super) fn emit_disjunction(
         &mut self,
         rule: &Planned,
         elems: &[ir::DisjElem],
         b: &Binding,
         (mut body, mut in_rule): (Vec<BodyElem>, Vec<Lit>),
+        moved_satisfied: bool,
     ) -> Result<(), Diagnostic> {
         let (plan, span) = (&rule.plan, &rule.rule.span);
         // gringo names an element by the values of the variables its heads mention: the
@@ -240,10 +242,12 @@ impl Grounder {
         // before the auxiliary atoms of its conjunctions are made (their rules would end an
         // #external status of their heads: `s(|1;1|, X/0) ; p(X;1) :- d(X).` keeps the
         // external p(1) in clingo 5.8.3; differential seed 4001 #333).
-        let satisfied = instances.iter().any(|m| {
-            matches!(m.atom, ElementAtom::Atom(a) if self.program.is_fact(a))
-                && m.conds.iter().any(|c| c.is_empty())
-        }) || trivial.iter().any(|c| c.is_empty());
+        let satisfied = moved_satisfied
+            || instances.iter().any(|m| {
+                matches!(m.atom, ElementAtom::Atom(a) if self.program.is_fact(a))
+                    && m.conds.iter().any(|c| c.is_empty())
+            })
+            || trivial.iter().any(|c| c.is_empty());
         if satisfied {
             return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
         }
@@ -291,46 +295,6 @@ impl Grounder {
         }
         self.shift_disjunction((body, in_rule), ground_elems, span, (true, true));
         Ok(())
-    }
-
-    /// A disjunction instance that an element moved into the body satisfies (see
-    /// [`GroundBody::SatisfiedHead`]): its other elements' heads as for one a fact satisfies.
-    pub(super) fn satisfied_by_moved_element(
-        &mut self,
-        rule: &Planned,
-        elems: &[ir::DisjElem],
-        b: &Binding,
-    ) -> Result<(), Diagnostic> {
-        if matches!(
-            rule.satisfied_heads,
-            SatisfiedHeads::Plain | SatisfiedHeads::Nothing
-        ) {
-            return Ok(());
-        }
-        let mut derived = Vec::new();
-        let mut dropped = false;
-        for e in elems {
-            self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, _| {
-                for h in &e.heads {
-                    let mut instances = 0;
-                    g.conditions(&h.cond, &rule.plan, binding, &mut |g, binding, _| {
-                        instances += 1;
-                        if let Some((sym, args)) = g.atom_sym(&h.item, binding)? {
-                            let id = g.program.atom(sym);
-                            derived.push((h.item.pred, id, args));
-                        }
-                        Ok(())
-                    })?;
-                    // (an empty interval drops the instance: see `emit_disjunction`)
-                    dropped |= instances == 0 && e.cond.lits.is_empty();
-                }
-                Ok(())
-            })?;
-        }
-        if dropped {
-            return Ok(());
-        }
-        self.satisfied_disjunction(rule.satisfied_heads, derived, &rule.rule.span)
     }
 
     /// A disjunction instance an element satisfies: no rule, but gringo may still add its

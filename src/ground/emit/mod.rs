@@ -84,7 +84,7 @@ impl Grounder {
             GroundBody::False => return Ok(()),
             GroundBody::SatisfiedHead => {
                 if let ir::Head::Disjunction(elems) = &rule.rule.head {
-                    self.satisfied_by_moved_element(rule, elems, b)?;
+                    self.emit_disjunction(rule, elems, b, (Vec::new(), Vec::new()), true)?;
                 }
                 return Ok(());
             }
@@ -154,7 +154,9 @@ impl Grounder {
             ir::Head::Disjunction(elems) if rule.rule.plain_disjunction => {
                 self.emit_plain_disjunction(rule, elems, b, (body, in_rule))
             }
-            ir::Head::Disjunction(elems) => self.emit_disjunction(rule, elems, b, (body, in_rule)),
+            ir::Head::Disjunction(elems) => {
+                self.emit_disjunction(rule, elems, b, (body, in_rule), false)
+            }
             ir::Head::Choice {
                 func,
                 elems,
