@@ -10,8 +10,13 @@
 //! grounds the same rules without missing instances), so an instance clingo may build has its
 //! positive atoms among aspsat's. The search is therefore a join of the statement's positive
 //! literals against aspsat's atoms, the literal at risk against those that may come from
-//! outside; an auxiliary atom of the statement (a rule's body instance, the body before a
-//! conditional literal...) counts as there when a statement defining it has an instance. Where
+//! outside, and one of the recursive literals after it that the static check found may be new
+//! before the first completion against an atom not surely from outside (an input fact or an
+//! atom grounded before is new in the first round, when clingo matches the literal at risk
+//! against all its atoms; where one of those literals is an auxiliary atom, or may not be
+//! there, this is not required); an auxiliary atom of the statement (a rule's body instance,
+//! the body before a conditional literal...) counts as there when a statement defining it has
+//! an instance. Where
 //! none exists, clingo's rounds miss nothing of the statement and aspsat's grounding is
 //! clingo's. Negative literals, comparisons and aggregates count as true, terms with arithmetic
 //! match any value, and a search that grows too large counts as a find: the search errs on the
@@ -235,25 +240,54 @@ impl Search<'_, '_> {
         possible: &HashSet<Aux>,
     ) -> bool {
         let outside = suspect.map(|(slot, _)| slot);
-        let mut atoms: Vec<(&ir::Atom, bool)> = Vec::new();
+        let later: &[usize] = if suspect.is_some() {
+            &self.suspect.later
+        } else {
+            &[]
+        };
+        // A later literal that is not joined (an auxiliary atom, one that may not be there)
+        // may be the new one: no atom of the others needs to be.
+        let fresh_needed = !later.is_empty()
+            && later
+                .iter()
+                .all(|&j| matches!(st.slots[j].0, Slot::Atom(_)) && !st.uncertain[j]);
+        let mut atoms: Vec<(&ir::Atom, Role)> = Vec::new();
         for (i, ((slot, _), &uncertain)) in st.slots.iter().zip(&st.uncertain).enumerate() {
-            let at_risk = outside == Some(i);
+            let role = if outside == Some(i) {
+                Role::AtRisk
+            } else if fresh_needed && later.contains(&i) {
+                Role::Later
+            } else {
+                Role::Other
+            };
             match slot {
                 Slot::Aux(x) if !uncertain && !possible.contains(x) => return false,
-                Slot::Atom(a) if !uncertain || at_risk => atoms.push((a, at_risk)),
+                Slot::Atom(a) if !uncertain || role == Role::AtRisk => atoms.push((a, role)),
                 _ => {}
             }
         }
         // the literal at risk first: it has the fewest candidates
-        atoms.sort_by_key(|&(_, at_risk)| !at_risk);
+        atoms.sort_by_key(|&(_, role)| role != Role::AtRisk);
         let mut join = Join {
             search: self,
             binding: vec![None; rule.vars.len()],
             steps: 0,
             harmless: suspect.and_then(|(_, sure)| sure),
             negated,
+            fresh_needed,
+            fresh: 0,
         };
         join.extend(&atoms)
+    }
+
+    /// Whether the atom in row `row` of predicate `pred` is sure to come from outside the
+    /// loop: an input fact or an atom grounded before (an atom an outside rule derives may be
+    /// derived in the loop too).
+    fn surely_outside_atom(&self, pred: ir::PredId, row: usize) -> bool {
+        row < self.earlier[pred]
+            || self
+                .input
+                .contains(&(pred, self.g.relations[pred].row_args(row)))
     }
 
     /// Whether the atom in row `row` of predicate `pred` may come from outside the loop.
@@ -262,14 +296,23 @@ impl Search<'_, '_> {
         // an anonymous variable's projection at risk stands for the literal it projects, whose
         // atoms from outside it does not keep apart: any of its atoms may be one
         self.suspect.projected
-            || row < self.earlier[pred]
-            || self.input.contains(&(pred, args))
+            || self.surely_outside_atom(pred, row)
             || self
                 .suspect
                 .outside
                 .iter()
                 .any(|&(i, head)| Unifier::atom_value(self.syms(), &self.rules[i].rule, head, args))
     }
+}
+
+/// What an atom of a statement is in the search for an instance clingo misses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The literal at risk: matched to atoms from outside the loop.
+    AtRisk,
+    /// A recursive literal after it: one of these is matched to an atom new in the loop.
+    Later,
+    Other,
 }
 
 /// A depth-first join of atoms against aspsat's atoms, binding the rule's variables.
@@ -283,16 +326,21 @@ struct Join<'s, 'a, 'r> {
     /// The atoms of the statement's `not` literals: an instance under which one is an input
     /// fact does not count.
     negated: &'s [&'s ir::Atom],
+    /// Whether one of the [`Role::Later`] atoms must be matched to an atom not surely from
+    /// outside the loop, and how many are.
+    fresh_needed: bool,
+    fresh: usize,
 }
 
 impl Join<'_, '_, '_> {
-    /// Whether the atoms (each with "matched to an atom from outside") join.
-    fn extend(&mut self, atoms: &[(&ir::Atom, bool)]) -> bool {
-        let Some((&(atom, outside), rest)) = atoms.split_first() else {
+    /// Whether the atoms (each with its role) join.
+    fn extend(&mut self, atoms: &[(&ir::Atom, Role)]) -> bool {
+        let Some((&(atom, role), rest)) = atoms.split_first() else {
             let binding = &self.binding;
-            return self
-                .harmless
-                .is_none_or(|alts| !self.search.sure(alts, binding))
+            return (!self.fresh_needed || self.fresh > 0)
+                && self
+                    .harmless
+                    .is_none_or(|alts| !self.search.sure(alts, binding))
                 && !self
                     .negated
                     .iter()
@@ -305,16 +353,19 @@ impl Join<'_, '_, '_> {
             if self.steps > BUDGET {
                 return true;
             }
-            if outside && !self.search.is_outside_atom(atom.pred, row) {
+            if role == Role::AtRisk && !self.search.is_outside_atom(atom.pred, row) {
                 continue;
             }
+            let fresh = role == Role::Later && !self.search.surely_outside_atom(atom.pred, row);
             let saved = self.binding.clone();
             let args = relation.row_args(row);
             let matched = atom.args.len() == args.len()
                 && atom.args.iter().zip(args).all(|(t, &v)| self.matches(t, v));
+            self.fresh += usize::from(fresh);
             if matched && self.extend(rest) {
                 return true;
             }
+            self.fresh -= usize::from(fresh);
             self.binding = saved;
         }
         false

@@ -327,6 +327,12 @@ pub(super) struct Suspect<'r> {
     /// The literal is an anonymous variable's projection in a condition, at risk as the
     /// literal it projects: any of its atoms may come from outside.
     pub projected: bool,
+    /// The recursive literals that may follow it and be new before the first completion (by
+    /// their position in the statement): clingo misses an instance only where one of them is
+    /// matched to an atom new then, never where all are matched to atoms from outside (those
+    /// are new in the first round, when the literal at risk is matched against all of its
+    /// atoms).
+    pub later: Vec<usize>,
 }
 
 /// Whether `atom` is one of `rule`'s atoms in the condition of a conditional body literal.
@@ -838,7 +844,10 @@ impl<'a, 'r> Loop<'a, 'r> {
                 let Some(outside) = self.at_risk(k, a) else {
                     continue;
                 };
-                if (0..st.slots.len()).any(|j| st.may_follow(i, j) && new_early(&st.slots[j].0)) {
+                let later: Vec<usize> = (0..st.slots.len())
+                    .filter(|&j| st.may_follow(i, j) && new_early(&st.slots[j].0))
+                    .collect();
+                if !later.is_empty() {
                     let rule = &self.rules[self.members[k]].rule;
                     out.push(Suspect {
                         rule: self.members[k],
@@ -846,6 +855,7 @@ impl<'a, 'r> Loop<'a, 'r> {
                         slot: i,
                         outside,
                         projected: self.outside.projection[a.pred] && in_condition(rule, a),
+                        later,
                     });
                 }
             }
