@@ -210,8 +210,9 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
         let why = "every rule defining it may support nothing once clasp reads it (an integrity \
                    constraint falsifies its body or forbids the atom a choice rule defines, or a \
                    disjunction written last negates a fact in its body, or constraints make \
-                   an atom it negates a fact), and whether it then \
-                   stays external depends on the order of clingo's output statements";
+                   an atom it negates a fact, or a constraint may have its body through \
+                   auxiliary atoms gringo shares), and whether it then stays external depends \
+                   on the order of clingo's output statements or on how gringo writes them";
         (atom, why)
     } else if let Some(atom) = program.external_satisfied_later() {
         let why = "a disjunction defines it that a fact among its heads satisfies, derived \

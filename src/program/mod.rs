@@ -580,11 +580,33 @@ impl GroundProgram {
             lits.dedup();
             Some(lits)
         };
+        // Bodies with auxiliary atoms, by their ground content: gringo shares an auxiliary
+        // atom between the instances of one occurrence whose variables agree on it, so such
+        // a body may be clasp's body of another rule with the same content, or may not.
+        // (an order of the elements: by their hash, the same for every body of this reading)
+        let order = std::hash::RandomState::new();
+        let content = |body: &[BodyElem]| -> Vec<BodyElem> {
+            let mut elems: Vec<(u64, &BodyElem)> = body
+                .iter()
+                .filter(|b| {
+                    !matches!(b, BodyElem::Lit(l)
+                        if l.polarity == Polarity::Pos && self.is_fact(l.atom))
+                })
+                .map(|b| (std::hash::BuildHasher::hash_one(&order, b), b))
+                .collect();
+            elems.sort_by_key(|&(h, _)| h);
+            elems.dedup_by(|a, b| a.1 == b.1);
+            elems.into_iter().map(|(_, b)| b.clone()).collect()
+        };
         let mut constraint_bodies = HashSet::new();
+        let mut constraint_contents = HashSet::new();
         let mut forbidden = HashSet::new();
         let mut alone = HashSet::new();
         for (i, r) in self.rules.iter().enumerate() {
             let Some(lits) = literals(&r.body) else {
+                if constraint(i, r) {
+                    constraint_contents.insert(content(&r.body));
+                }
                 continue;
             };
             match (constraint(i, r), &lits[..]) {
@@ -704,7 +726,11 @@ impl GroundProgram {
                     }
                     None => false,
                 },
-                None => false,
+                // (`q(X) :- d(X), not q(1), q(Y) : d(Z).` has `q(1) :- #delayed(1), not
+                // q(1).` and `q(2) :- #delayed(1), not q(1).`: clasp reads the first as a
+                // constraint and drops the second with its body, so an #external q(2) stays
+                // external; differential seed 4335 #682)
+                None => constraint_contents.contains(&content(&r.body)),
             };
             // A choice gringo writes through a head aggregate (bounds or conditions) has a
             // rule per element, written last, whose body holds the element's condition when it
