@@ -225,7 +225,10 @@ fn components(
         .collect();
     // A literal over another part of a component left whole, unless that part depends
     // positively on the literal's own (gringo grounds it later then, and leaves the literal
-    // open as aspsat does).
+    // open as aspsat does), and unless a rule of the literal's own part, or of a part that
+    // depends positively on it, may define it too: gringo's occurrence is "unstratified"
+    // then, open whatever the order of the parts (libgringo `Dependency::analyze`: one
+    // provider not in an earlier part is enough).
     let mut reaches: HashMap<usize, Vec<bool>> = HashMap::new();
     let mut depends_on = |p: usize, m: usize| {
         let seen = (reaches.entry(p))
@@ -236,12 +239,13 @@ fn components(
         .map(|(m, lits)| {
             (lits.iter())
                 .map(|ps| {
-                    ps.iter().any(|&p| {
-                        scc_of[p] == scc_of[m]
-                            && !split[scc_of[m]]
-                            && part_of[p] != part_of[m]
-                            && !depends_on(p, m)
-                    })
+                    let own_component = |p: &&usize| scc_of[**p] == scc_of[m];
+                    !split[scc_of[m]]
+                        && ps.iter().any(|p| own_component(&p))
+                        && ps
+                            .iter()
+                            .filter(own_component)
+                            .all(|&p| part_of[p] != part_of[m] && !depends_on(p, m))
                 })
                 .collect()
         })
