@@ -874,6 +874,12 @@ impl GroundProgram {
     /// fact.
     fn maybe_decided_false(&self, b: &BodyElem) -> Option<&crate::syntax::ast::Span> {
         let BodyElem::Lit(l) = b else { return None };
+        self.maybe_decided_false_lit(l)
+    }
+
+    /// [`Self::maybe_decided_false`] of a literal (of a body or of a choice element's
+    /// condition).
+    fn maybe_decided_false_lit(&self, l: &Lit) -> Option<&crate::syntax::ast::Span> {
         let span = self.maybe_decided_by_gringo.get(l)?;
         let false_in_the_end = match l.polarity {
             Polarity::Not => self.is_fact(l.atom),
@@ -883,15 +889,26 @@ impl GroundProgram {
         false_in_the_end.then_some(span)
     }
 
-    /// The atoms every rule of which has a body literal clingo's grounder may have decided
-    /// false before it grounded the rule ([`Self::maybe_decided_false`]), with the position of
-    /// one such rule: gringo may have written none of their rules.
+    /// The atoms every rule of which has a body literal (or, for a choice element, a literal
+    /// of its condition) clingo's grounder may have decided false before it grounded the rule
+    /// ([`Self::maybe_decided_false`]), with the position of one such rule: gringo may have
+    /// written none of their rules. (A disjunction element's condition is in the body of its
+    /// shifted rule.)
     fn maybe_undefined_by_gringo(&self) -> HashMap<AtomId, &crate::syntax::ast::Span> {
         let mut sure = vec![false; self.num_atoms()];
         let mut unsure: HashMap<AtomId, &crate::syntax::ast::Span> = HashMap::new();
         for r in &self.rules {
-            let span = r.body.iter().find_map(|b| self.maybe_decided_false(b));
-            for a in r.head_atoms() {
+            let in_body = r.body.iter().find_map(|b| self.maybe_decided_false(b));
+            let elements: Vec<(AtomId, Option<&crate::syntax::ast::Span>)> = match &r.head {
+                Head::Choice { elems, .. } => (elems.iter())
+                    .map(|e| {
+                        let in_cond = e.cond.iter().find_map(|l| self.maybe_decided_false_lit(l));
+                        (e.atom, in_body.or(in_cond))
+                    })
+                    .collect(),
+                _ => r.head_atoms().into_iter().map(|a| (a, in_body)).collect(),
+            };
+            for (a, span) in elements {
                 match span {
                     Some(span) => {
                         unsure.entry(a).or_insert(span);

@@ -171,6 +171,7 @@ impl Grounder {
                 .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
             // (the heads' own conditions hold only the ranges of intervals)
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
+                g.note_maybe_decided_condition(&e.cond, &cond, span);
                 let mut heads = Vec::new();
                 let mut empty_range = false;
                 for h in &e.heads {
@@ -363,6 +364,7 @@ impl Grounder {
         let mut derived = Vec::new();
         for e in elems {
             self.conditions(&e.cond, &rule.plan, b, &mut |g, binding, cond| {
+                g.note_maybe_decided_condition(&e.cond, &cond, &rule.rule.span);
                 // (a counted element chooses nothing: it only counts, with its condition)
                 let chosen = if e.counted {
                     None

@@ -166,6 +166,32 @@ impl Grounder {
         }
     }
 
+    /// Records the open negated literals of a head element's condition (ground as `ground`)
+    /// where one of its literals is over another of gringo's positive parts that gringo may
+    /// ground first ([`ir::Lit::Atom`]'s `merged`), deciding it: where one turns out false,
+    /// gringo has no such element (`q(2) : not not q(0) :- q(2).` beside `q(X) :- d(X), not
+    /// q(2).` has none in clingo 5.8.3, so an #external q(2) keeps its status; differential
+    /// seed 4454 #146). See [`crate::program::GroundProgram::maybe_decided_by_gringo`].
+    pub(super) fn note_maybe_decided_condition(
+        &mut self,
+        cond: &ir::Condition,
+        ground: &[Lit],
+        span: &Span,
+    ) {
+        let merged = cond
+            .lits
+            .iter()
+            .any(|l| matches!(l, ir::Lit::Atom { merged: true, sign, .. } if *sign != Sign::Pos));
+        if !merged || self.provisional {
+            return;
+        }
+        for l in ground.iter().filter(|l| l.polarity != Polarity::Pos) {
+            (self.program.maybe_decided_by_gringo)
+                .entry(*l)
+                .or_insert_with(|| span.clone());
+        }
+    }
+
     /// The ground body under a complete binding.
     fn ground_body(
         &mut self,
