@@ -735,6 +735,26 @@ fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<DecidedAggregat
     out
 }
 
+/// The recursive conditional body literals of external `rule` ([`super::delayed`]) with a
+/// negated literal that gringo may decide over another of its positive parts
+/// ([`ir::Lit::Atom`]'s `merged`): gringo, grounding that part first, decides it, and a
+/// conditional literal false once the component is grounded has then no instance (`#external
+/// s(X,2) : d(X), t : not r.` beside a choice for r with `not s(Y,2)` in its body that never
+/// fires declares nothing in clingo 5.8.3; differential seed 4345 #688).
+fn maybe_decided_conditionals(rule: &Planned) -> Vec<usize> {
+    let merged_negated =
+        |l: &ir::Lit| matches!(l, ir::Lit::Atom { merged: true, sign, .. } if *sign != Sign::Pos);
+    (rule.rule.body.iter().enumerate())
+        .filter(|&(i, b)| {
+            rule.delayed.get(i).copied().unwrap_or(false)
+                && matches!(b, ir::Body::Conditional { alts, cond, .. }
+                    if cond.lits.iter().any(merged_negated)
+                        || alts.iter().any(|a| merged_negated(&a.item)))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 impl Grounder {
     /// Decides the aggregates of every [`Recheck`] of the component again (`members`: its
     /// rules), emitting nothing, and refuses an external with one false by then.
@@ -763,6 +783,26 @@ impl Grounder {
             let Some(&(rule, ref aggregates)) = to_check.get(&r.rule) else {
                 continue;
             };
+            for i in maybe_decided_conditionals(rule) {
+                match self.conditional_false(rule, i, &r.binding) {
+                    Ok(false) => {}
+                    Ok(true) => {
+                        result = Err(Refusal::of(&rule.rule).message(
+                            self,
+                            "with a recursive conditional literal in its body that is false once its \
+                             component is grounded, through a negated literal over another of \
+                             clingo's positive parts, is not supported (clingo's grounder may \
+                             decide it when it grounds the statement, in an order aspsat does \
+                             not model here)",
+                        ));
+                        break 'checks;
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break 'checks;
+                    }
+                }
+            }
             for (i, defined) in aggregates {
                 let ir::Body::Aggregate(agg) = &rule.rule.body[*i] else {
                     continue;

@@ -422,6 +422,21 @@ impl Grounder {
         Ok(matches!(part, BodyPart::False))
     }
 
+    /// Whether conditional body literal `index` of `rule` is false under `b` with the atoms
+    /// derived so far (see [`super::external_body::Recheck`]).
+    pub(super) fn conditional_false(
+        &mut self,
+        rule: &Planned,
+        index: usize,
+        b: &Binding,
+    ) -> Result<bool, Diagnostic> {
+        let ir::Body::Conditional { alts, cond, .. } = &rule.rule.body[index] else {
+            return Ok(false);
+        };
+        let part = self.conditional(alts, cond, &rule.plan, b, None, false)?;
+        Ok(matches!(part, BodyPart::False))
+    }
+
     /// A body aggregate (body element `index`): the instance an assignment step grounded, or
     /// grounded now; decided ones are left out or drop the rule instance, but a `delayed` one
     /// (see [`super::delayed`]) stays open when it holds, unless it is a monotone aggregate,
