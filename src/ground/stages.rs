@@ -239,13 +239,12 @@ fn components(
         .map(|(m, lits)| {
             (lits.iter())
                 .map(|ps| {
-                    let own_component = |p: &&usize| scc_of[**p] == scc_of[m];
+                    let mut own = (ps.iter().copied())
+                        .filter(|&p| scc_of[p] == scc_of[m])
+                        .peekable();
                     !split[scc_of[m]]
-                        && ps.iter().any(|p| own_component(&p))
-                        && ps
-                            .iter()
-                            .filter(own_component)
-                            .all(|&p| part_of[p] != part_of[m] && !depends_on(p, m))
+                        && own.peek().is_some()
+                        && own.all(|p| part_of[p] != part_of[m] && !depends_on(p, m))
                 })
                 .collect()
         })

@@ -560,17 +560,17 @@ impl GroundProgram {
                 || matches!(r.head, Head::Atom(a)
                     if !late.contains(r) && r.body.contains(&BodyElem::Lit(Lit::not(a))))
         };
-        // The bodies as clasp gets them: gringo writes `not not a`, conditions and aggregates
-        // with auxiliary atoms of each occurrence, so only plain literals can match; a fact,
-        // written before any rule over it, is true when clasp reads the rule and leaves its
-        // body (`:- p(1), -p(1).` with the fact -p(1) is `:- p(1).`).
+        // The bodies as clasp gets them: a fact, written before any rule over it, is true
+        // when clasp reads the rule and leaves its body (`:- p(1), -p(1).` with the fact -p(1)
+        // is `:- p(1).`).
+        let read = |b: &&BodyElem| match b {
+            BodyElem::Lit(l) => l.polarity != Polarity::Pos || !self.is_fact(l.atom),
+            _ => true,
+        };
+        // gringo writes `not not a`, conditions and aggregates with auxiliary atoms, so plain
+        // literals match for sure, the rest only by their content (below).
         let literals = |body: &[BodyElem]| -> Option<Vec<Lit>> {
-            let mut lits: Vec<Lit> = body
-                .iter()
-                .filter(|b| {
-                    !matches!(b, BodyElem::Lit(l)
-                        if l.polarity == Polarity::Pos && self.is_fact(l.atom))
-                })
+            let mut lits: Vec<Lit> = (body.iter().filter(read))
                 .map(|b| match b {
                     BodyElem::Lit(l) if l.polarity != Polarity::NotNot => Some(*l),
                     _ => None,
@@ -586,12 +586,7 @@ impl GroundProgram {
         // (an order of the elements: by their hash, the same for every body of this reading)
         let order = std::hash::RandomState::new();
         let content = |body: &[BodyElem]| -> Vec<BodyElem> {
-            let mut elems: Vec<(u64, &BodyElem)> = body
-                .iter()
-                .filter(|b| {
-                    !matches!(b, BodyElem::Lit(l)
-                        if l.polarity == Polarity::Pos && self.is_fact(l.atom))
-                })
+            let mut elems: Vec<(u64, &BodyElem)> = (body.iter().filter(read))
                 .map(|b| (std::hash::BuildHasher::hash_one(&order, b), b))
                 .collect();
             elems.sort_by_key(|&(h, _)| h);
