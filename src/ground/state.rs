@@ -81,6 +81,12 @@ pub struct Grounder {
     /// removed as undefined: `Compiler::projection_removed`), so that its order of statements
     /// is not known.
     pub order_unknown: bool,
+    /// Whether the output shows which atoms gringo's domain has beyond the answer sets: an
+    /// `#external` (its declarations and status) or an optimization statement (its priority
+    /// levels) may; nothing else does, as an atom no rule derives is false either way. True
+    /// unless the whole program is known to have neither (not in incremental mode, where a
+    /// later step may add one).
+    pub domain_shows: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,6 +121,7 @@ impl Grounder {
             external_rechecks: Vec::new(),
             external_orders: HashMap::new(),
             order_unknown: false,
+            domain_shows: true,
         }
     }
 

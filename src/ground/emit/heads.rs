@@ -315,9 +315,9 @@ impl Grounder {
                 Ok(())
             }
             SatisfiedHeads::Unknown => {
-                if derived
-                    .iter()
-                    .all(|(_, id, _)| self.program.is_derivable(*id))
+                // (atoms no rule derives are false whether in the domain or not)
+                if !self.domain_shows
+                    || (derived.iter()).all(|(_, id, _)| self.program.is_derivable(*id))
                 {
                     return Ok(());
                 }
