@@ -62,6 +62,25 @@ pub struct CondInstance {
     pub cond: Vec<Lit>,
 }
 
+impl CondInstance {
+    /// Whether `cond → lit` holds in every reduct (Ferraris, as clingo reads it), so that the
+    /// instance is true and can go: a condition with an atom and its negation never holds
+    /// (`a, not a`; `not a, not not a`), and one with the literal itself, or with its atom
+    /// where the literal is `not not a`, implies it (`a : a, b`, `not not a : a`). Not `a :
+    /// not not a`: in the reduct the condition is a constant and `a` is not.
+    pub fn is_tautology(&self) -> bool {
+        let has = |atom: AtomId, polarity: Polarity| self.cond.contains(&Lit { atom, polarity });
+        let contradictory = self.cond.iter().any(|c| match c.polarity {
+            Polarity::Pos => has(c.atom, Polarity::Not),
+            Polarity::NotNot => has(c.atom, Polarity::Not),
+            Polarity::Not => false,
+        });
+        let implied = self.cond.contains(&self.lit)
+            || self.lit.polarity == Polarity::NotNot && has(self.lit.atom, Polarity::Pos);
+        contradictory || implied
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum BodyElem {
     Lit(Lit),
@@ -1156,5 +1175,41 @@ impl GroundProgram {
         (0..self.atoms.len() as u32)
             .map(AtomId)
             .filter(|&a| self.is_derivable(a) && !self.is_fact(a))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `lit : cond` over atoms 0 (a) and 1 (b).
+    fn instance(lit: (u32, Polarity), cond: &[(u32, Polarity)]) -> CondInstance {
+        let l = |(atom, polarity): (u32, Polarity)| Lit {
+            atom: AtomId(atom),
+            polarity,
+        };
+        CondInstance {
+            lit: l(lit),
+            cond: cond.iter().copied().map(l).collect(),
+        }
+    }
+
+    #[test]
+    fn tautological_conditional_instances() {
+        use Polarity::{Not, NotNot, Pos};
+        let (a, b) = (0, 1);
+        // the condition implies the literal
+        assert!(instance((a, Pos), &[(a, Pos), (b, Pos)]).is_tautology());
+        assert!(instance((a, NotNot), &[(a, Pos)]).is_tautology());
+        assert!(instance((a, NotNot), &[(a, NotNot)]).is_tautology());
+        assert!(instance((a, Not), &[(b, Pos), (a, Not)]).is_tautology());
+        // the condition never holds
+        assert!(instance((b, Pos), &[(a, Pos), (a, Not)]).is_tautology());
+        assert!(instance((b, Pos), &[(a, NotNot), (a, Not)]).is_tautology());
+        // neither: in the reduct `not not a` is a constant and `a` is not
+        assert!(!instance((a, Pos), &[(a, NotNot)]).is_tautology());
+        assert!(!instance((a, Not), &[(a, Pos)]).is_tautology());
+        assert!(!instance((a, Pos), &[(b, Pos)]).is_tautology());
+        assert!(!instance((b, Pos), &[(a, Pos), (a, NotNot)]).is_tautology());
     }
 }

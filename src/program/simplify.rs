@@ -89,8 +89,8 @@ fn simplify_rule(rule: &mut Rule, st: &State, syms: &SymbolTable) -> Outcome {
         },
         BodyElem::Conditional(instances) => {
             instances.retain_mut(|inst| {
-                if inst.cond.iter().any(|c| st.lit(*c) == Value::False) {
-                    return false; // condition never holds: the implication is true
+                if inst.cond.iter().any(|c| st.lit(*c) == Value::False) || inst.is_tautology() {
+                    return false; // condition never holds, or implies the literal: true
                 }
                 inst.cond.retain(|c| st.lit(*c) != Value::True);
                 match st.lit(inst.lit) {
