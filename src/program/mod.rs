@@ -70,11 +70,8 @@ impl CondInstance {
     /// not not a`: in the reduct the condition is a constant and `a` is not.
     pub fn is_tautology(&self) -> bool {
         let has = |atom: AtomId, polarity: Polarity| self.cond.contains(&Lit { atom, polarity });
-        let contradictory = self.cond.iter().any(|c| match c.polarity {
-            Polarity::Pos => has(c.atom, Polarity::Not),
-            Polarity::NotNot => has(c.atom, Polarity::Not),
-            Polarity::Not => false,
-        });
+        let contradictory =
+            (self.cond.iter()).any(|c| c.polarity != Polarity::Not && has(c.atom, Polarity::Not));
         let implied = self.cond.contains(&self.lit)
             || self.lit.polarity == Polarity::NotNot && has(self.lit.atom, Polarity::Pos);
         contradictory || implied
