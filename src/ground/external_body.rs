@@ -756,8 +756,10 @@ fn maybe_decided_conditionals(rule: &Planned) -> Vec<usize> {
 }
 
 impl Grounder {
-    /// Decides the aggregates of every [`Recheck`] of the component again (`members`: its
-    /// rules), emitting nothing, and refuses an external with one false by then.
+    /// Decides the aggregates and the conditional literals gringo may decide
+    /// ([`maybe_decided_conditionals`]) of every [`Recheck`] of the component again
+    /// (`members`: its rules), emitting nothing, and refuses an external with one false by
+    /// then.
     pub(super) fn recheck_external_bodies(
         &mut self,
         members: &[&Planned],
@@ -769,21 +771,23 @@ impl Grounder {
         // (no rule is emitted, and no aggregate value of another instance reused)
         let provisional = std::mem::replace(&mut self.provisional, true);
         let assigned = std::mem::take(&mut self.assigned);
-        // per external of the component, by address: the rule and the aggregates to decide
-        let to_check: HashMap<usize, (&Planned, Vec<DecidedAggregate>)> = members
+        // per external of the component, by address: the rule, the aggregates and the
+        // conditional literals to decide
+        let to_check: HashMap<usize, (&Planned, Vec<DecidedAggregate>, Vec<usize>)> = members
             .iter()
             .filter(|m| matches!(m.rule.head, ir::Head::External { .. }))
             .map(|&m| {
                 let aggregates = decided_aggregates(m, &self.program.symbols);
-                (m as *const Planned as usize, (m, aggregates))
+                let conditionals = maybe_decided_conditionals(m);
+                (m as *const Planned as usize, (m, aggregates, conditionals))
             })
             .collect();
         let mut result = Ok(());
         'checks: for r in &rechecks {
-            let Some(&(rule, ref aggregates)) = to_check.get(&r.rule) else {
+            let Some(&(rule, ref aggregates, ref conditionals)) = to_check.get(&r.rule) else {
                 continue;
             };
-            for i in maybe_decided_conditionals(rule) {
+            for &i in conditionals {
                 match self.conditional_false(rule, i, &r.binding) {
                     Ok(false) => {}
                     Ok(true) => {
