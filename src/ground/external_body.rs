@@ -742,8 +742,7 @@ fn decided_aggregates(rule: &Planned, syms: &SymbolTable) -> Vec<DecidedAggregat
 /// s(X,2) : d(X), t : not r.` beside a choice for r with `not s(Y,2)` in its body that never
 /// fires declares nothing in clingo 5.8.3; differential seed 4345 #688).
 fn maybe_decided_conditionals(rule: &Planned) -> Vec<usize> {
-    let merged_negated =
-        |l: &ir::Lit| matches!(l, ir::Lit::Atom { merged: true, sign, .. } if *sign != Sign::Pos);
+    let merged_negated = ir::Lit::maybe_decided_by_gringo;
     (rule.rule.body.iter().enumerate())
         .filter(|&(i, b)| {
             rule.delayed.get(i).copied().unwrap_or(false)

@@ -72,6 +72,12 @@ pub enum Lit {
 }
 
 impl Lit {
+    /// A negated atom literal that gringo may decide over another of its positive parts
+    /// before its rule (`merged`), where aspsat leaves it open.
+    pub fn maybe_decided_by_gringo(&self) -> bool {
+        matches!(self, Lit::Atom { merged: true, sign, .. } if *sign != Sign::Pos)
+    }
+
     pub fn vars(&self) -> Vec<VarId> {
         let mut v = Vec::new();
         match self {

@@ -178,10 +178,7 @@ impl Grounder {
         ground: &[Lit],
         span: &Span,
     ) {
-        let merged = cond
-            .lits
-            .iter()
-            .any(|l| matches!(l, ir::Lit::Atom { merged: true, sign, .. } if *sign != Sign::Pos));
+        let merged = cond.lits.iter().any(ir::Lit::maybe_decided_by_gringo);
         if !merged || self.provisional {
             return;
         }
@@ -205,12 +202,13 @@ impl Grounder {
         let mut needs_derived = Vec::new();
         for (i, elem) in rule.rule.body.iter().enumerate() {
             let part = match elem {
-                ir::Body::Lit(l @ ir::Lit::Atom { merged, .. }) => {
+                ir::Body::Lit(l @ ir::Lit::Atom { .. }) => {
+                    let maybe_decided = l.maybe_decided_by_gringo();
                     match self.ground_lit_matched(l, b, matched[i])? {
                         LitValue::True => BodyPart::True,
                         LitValue::False => BodyPart::False,
                         LitValue::Open(l) => {
-                            if *merged && l.polarity != Polarity::Pos && !self.provisional {
+                            if maybe_decided && !self.provisional {
                                 (self.program.maybe_decided_by_gringo)
                                     .entry(l)
                                     .or_insert_with(|| rule.rule.span.clone());
