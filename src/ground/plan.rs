@@ -749,8 +749,12 @@ pub struct Planned {
     /// For an `#external` statement grounded once (no body literal over its own component),
     /// its place in gringo's order of statements, in which clasp reads the declarations (set
     /// by `schedule::run`).
-    pub external_order: Option<usize>,
+    pub external_order: Option<ExternalOrder>,
 }
+
+/// An `#external` statement's place in gringo's order of statements, in each of the walks of
+/// `schedule::clingo_order` (they differ where aspsat does not know gringo's order).
+pub type ExternalOrder = [usize; 3];
 
 #[cfg(test)]
 mod tests {

@@ -29,15 +29,18 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     let projection: Vec<bool> = (g.relations.iter())
         .map(|r| super::compile::is_projection(g.program.symbols.name_str(r.sig.name)))
         .collect();
-    let position = clingo_order(n, rules, &projection, &g.program.symbols);
-    for (r, &position) in rules.iter_mut().zip(&position) {
+    // (the order among declarations of one external atom in every walk, see [`Walk`])
+    let walks = [Walk::Modelled, Walk::BodyFirst, Walk::Forward];
+    let positions = walks.map(|walk| clingo_order(n, rules, &projection, &g.program.symbols, walk));
+    let position = &positions[0];
+    for (i, r) in rules.iter_mut().enumerate() {
         r.external_order = match &r.rule.head {
             ir::Head::External { atom, .. }
                 if !g.order_unknown
                     && (r.rule.body_preds().iter())
                         .all(|&(p, _)| comp_of[p] != comp_of[atom.pred]) =>
             {
-                Some(position)
+                Some(positions.each_ref().map(|p| p[i]))
             }
             _ => None,
         };
@@ -205,6 +208,7 @@ fn clingo_order(
     rules: &[Planned],
     projection: &[bool],
     syms: &SymbolTable,
+    walk: Walk,
 ) -> Vec<usize> {
     let is_input_fact = |r: &Planned| {
         r.rule.body.is_empty()
@@ -236,7 +240,7 @@ fn clingo_order(
         .map(|node| {
             let rule = &rules[sequence[n - 1 - node]].rule;
             let mut out = Vec::new();
-            for (atom, positive) in search_order(rule) {
+            for (atom, positive) in search_order(rule, walk) {
                 for &i in &providers[atom.pred] {
                     let other = &rules[i].rule;
                     let unifies = || {
@@ -372,6 +376,53 @@ fn projection_uses(rule: &ir::Rule, projection: &[bool]) -> Vec<(PredId, bool)> 
     uses
 }
 
+/// The atoms of a rule's literals in the order `walk` follows them, each with whether
+/// gringo's occurrence is positive: the modelled order ([`modelled_search_order`]), or where
+/// gringo grounds the rule as several statements, another walk of it ([`Walk`]).
+fn search_order(rule: &ir::Rule, walk: Walk) -> Vec<(&ir::Atom, bool)> {
+    let mut out = modelled_search_order(rule);
+    let several_statements = !rule.head_conditions().is_empty()
+        || (rule.body.iter()).any(|b| !matches!(b, ir::Body::Lit(_)));
+    if several_statements {
+        match walk {
+            Walk::Modelled => {}
+            Walk::BodyFirst => {
+                let conditions = head_condition_atoms(rule);
+                out.rotate_left(conditions);
+            }
+            Walk::Forward => out.reverse(),
+        }
+    }
+    out
+}
+
+/// The number of atoms of a rule's head conditions (they open [`modelled_search_order`]).
+fn head_condition_atoms(rule: &ir::Rule) -> usize {
+    (rule.head_conditions().iter())
+        .flat_map(|c| &c.lits)
+        .filter(|l| matches!(l, ir::Lit::Atom { .. }))
+        .count()
+}
+
+/// How [`clingo_order`]'s search walks the literals of a rule that gringo grounds as several
+/// statements (a head with conditions, a body aggregate or conditional literal: each
+/// accumulation and completion is a node of gringo's graph with literals of its own, which the
+/// search reaches in an order aspsat models only as one walk of the rule). Where the order of
+/// two declarations of one external atom with different values decides its value, it must be
+/// the same in every walk: clasp keeps the value of the declaration gringo writes last
+/// (differential seed 4334 #94: the walk of the modelled order reaches `#external p(1).
+/// [free]` first, gringo reaches `#external p(X) : d(X). [true]` first through the first head
+/// element of `{s(1,1); p(Y) : d(Y), q(Y)} :- p(0).`).
+#[derive(Clone, Copy)]
+enum Walk {
+    /// Head conditions from the last, then the body from the last ([`modelled_search_order`]).
+    Modelled,
+    /// The body first, then the head conditions.
+    BodyFirst,
+    /// Everything in the reverse of the modelled order.
+    Forward,
+}
+
 /// The atoms of a rule's literals in the order gringo's search of [`clingo_order`] follows
 /// them, each with whether gringo's occurrence is positive: the conditions of head elements,
 /// the last first, then the body from its last element, but the literals of a body
@@ -381,7 +432,7 @@ fn projection_uses(rule: &ir::Rule, projection: &[bool]) -> Vec<(PredId, bool)> 
 /// literal is negative under `not` or `not not`, and so is every literal of a negated
 /// aggregate (gringo's rule depends negatively on the aggregate's statements; libgringo
 /// `PredicateLiteral::isNegative`, `BodyAggregateLiteral::isNegative`).
-fn search_order<'r>(rule: &'r ir::Rule) -> Vec<(&'r ir::Atom, bool)> {
+fn modelled_search_order<'r>(rule: &'r ir::Rule) -> Vec<(&'r ir::Atom, bool)> {
     let mut out = Vec::new();
     let mut push = |l: &'r ir::Lit, under_not: bool| {
         if let ir::Lit::Atom { atom, sign, .. } = l {

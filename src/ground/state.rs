@@ -76,7 +76,7 @@ pub struct Grounder {
     /// Per `#external` atom declared in this grounding call, the latest place in gringo's
     /// order of statements among its declarations (`Planned::external_order`; `None` when one
     /// of them has none).
-    pub external_orders: HashMap<AtomId, Option<usize>>,
+    pub external_orders: HashMap<AtomId, Option<super::plan::ExternalOrder>>,
     /// Whether gringo may have statements aspsat does not model (a projection of a part
     /// removed as undefined: `Compiler::projection_removed`), so that its order of statements
     /// is not known.

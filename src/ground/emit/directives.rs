@@ -2,6 +2,7 @@
 //! `#show` terms, `#external` and `#edge` directives; and the constraints of classical negation.
 
 use super::*;
+use crate::ground::plan::ExternalOrder;
 use crate::symbol::SymData;
 
 impl Grounder {
@@ -93,7 +94,7 @@ impl Grounder {
         span: &Span,
         a: &ir::Atom,
         value: &CTerm,
-        order: Option<usize>,
+        order: Option<ExternalOrder>,
         b: &Binding,
     ) -> Result<(), Diagnostic> {
         use crate::program::ExternalValue;
@@ -134,10 +135,22 @@ impl Grounder {
                         ),
                     ));
                 };
-                let decided = if first == ExternalValue::Release || value == ExternalValue::Release
-                {
+                let later = |walk: usize| order[walk] > previous[walk];
+                let released = first == ExternalValue::Release || value == ExternalValue::Release;
+                if !released && (0..order.len()).any(|walk| later(walk) != later(0)) {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!(
+                            "#external {} is declared again with another value, and which \
+                             declaration clingo reads last depends on an order of its grounder's \
+                             statements aspsat does not know: not supported",
+                            self.program.symbols.to_string(sym)
+                        ),
+                    ));
+                }
+                let decided = if released {
                     ExternalValue::Release
-                } else if order > previous {
+                } else if later(0) {
                     value
                 } else {
                     first
@@ -145,7 +158,9 @@ impl Grounder {
                 self.program.set_external_value(id, decided);
             }
             if let Some(previous) = previous {
-                let latest = previous.zip(order).map(|(p, o)| p.max(o));
+                let latest = previous
+                    .zip(order)
+                    .map(|(p, o)| std::array::from_fn(|walk| p[walk].max(o[walk])));
                 self.external_orders.insert(id, latest);
             }
         }
