@@ -23,9 +23,12 @@
 //! side of refusing.
 //!
 //! Two kinds of misses change nothing, and are not counted:
-//! * a missed element of a conditional disjunction, when another element of it that clingo
-//!   does not miss has a fact for its head and facts (or nothing) for its condition: every
-//!   instance of the rule is satisfied by that fact, with or without the missed element;
+//! * a miss in a rule whose head is an input fact, or a missed element of a conditional
+//!   disjunction, when another element of it that clingo does not miss has a fact for its
+//!   head and facts (or nothing) for its condition: every instance of the rule is satisfied
+//!   by that fact, with or without what is missed (in a program with an `#external` or an
+//!   optimization statement, which show gringo's domain, only a missed element; elsewhere
+//!   also a miss in the disjunction's body);
 //! * a missed instance of the condition of a conditional body literal (clingo leaves out the
 //!   conjunct `condition -> literal` for it), when the literal is sure to hold: an input fact,
 //!   or `not a` for an atom aspsat never derives.
@@ -49,9 +52,14 @@ use std::collections::HashSet;
 /// Matches tried per search before it counts as a find.
 const BUDGET: usize = 200_000;
 
-/// Whether the suspect is an element of a conditional disjunction with another element that
-/// clingo does not miss (none of its statements is a suspect) whose head is an input fact and
-/// whose condition is input facts (or empty).
+/// Whether every instance of the suspect's rule is satisfied by an input fact, so that what
+/// clingo misses of it changes no answer set: its head is an input fact, or it is a
+/// disjunction with an element that clingo does not miss (none of its statements is a
+/// suspect) whose head is an input fact and whose condition is input facts (or empty).
+/// A miss in such a disjunction's body (a body instance, a condition or an aggregate element)
+/// may also decide whether gringo adds the other head atoms to its domain, which only an
+/// `#external` or an optimization statement shows: there, only a missed element counts as
+/// harmless.
 fn satisfied_by_fact(
     g: &Grounder,
     rules: &[Planned],
@@ -60,22 +68,32 @@ fn satisfied_by_fact(
     input: &HashSet<(ir::PredId, &[Sym])>,
 ) -> bool {
     let rule = &rules[suspect.rule].rule;
-    if !matches!(rule.head, ir::Head::Disjunction(_)) {
-        return false;
-    }
-    let statements = gringo_rounds::statements(rule, &g.program.symbols);
-    if statements[suspect.statement].defines != Defines::HeadsLate {
-        return false;
-    }
-    // The statements of the head elements, in order.
-    let element_statements: Vec<usize> = (0..statements.len())
-        .filter(|&n| statements[n].defines == Defines::HeadsLate)
-        .collect();
-    let accumulations = gringo_rounds::disjunction_accumulations(rule);
     let fact = |a: &ir::Atom| {
         a.constant_args()
             .is_some_and(|args| input.contains(&(a.pred, &args[..])))
     };
+    let elems = match &rule.head {
+        ir::Head::Atom(a) => return fact(a),
+        ir::Head::Disjunction(elems) => elems,
+        _ => return false,
+    };
+    let statements = gringo_rounds::statements(rule, &g.program.symbols);
+    if statements[suspect.statement].defines != Defines::HeadsLate && g.domain_shows {
+        return false;
+    }
+    if !gringo_rounds::conditional_disjunction(rule) {
+        // the heads are those of the rule proper
+        return elems.iter().any(|e| {
+            e.cond.lits.is_empty()
+                && e.heads
+                    .iter()
+                    .any(|h| h.cond.lits.is_empty() && fact(&h.item))
+        });
+    }
+    let element_statements: Vec<usize> = (0..statements.len())
+        .filter(|&n| statements[n].defines == Defines::HeadsLate)
+        .collect();
+    let accumulations = gringo_rounds::disjunction_accumulations(rule);
     accumulations
         .into_iter()
         .zip(element_statements)
