@@ -193,6 +193,86 @@ pub(super) fn refuse_negated_in_conditions(
     Ok(())
 }
 
+/// Marks the `#external` and optimization statements to check once the program is simplified
+/// (`Planned::checked_in_the_end`): those with a literal over a predicate of which clingo's
+/// grounder may make atoms facts, or leave them out of its domain, before aspsat knows it.
+/// Those are the heads of rules with a negated literal that gringo may decide over another
+/// of its positive parts ([`ir::Lit::maybe_decided_by_gringo`]), which aspsat leaves open
+/// until the component is done, in a component with a rule whose heads gringo derives
+/// through accumulation statements (a disjunction or a choice with conditions), whose place
+/// among the parts aspsat does not model, and of the rules with a literal over such a head. gringo
+/// grounds an external or an optimization statement after such a part, and where the facts
+/// it has then make its body false, declares nothing or writes no optimization element:
+/// `s(1,1) ; r : p(Z) :- not q(1).  s(1,1) :- not r, s(1,Z) : d(Z).` beside `#external q(1)
+/// : p(1) : s(1,1).` (gringo decides `not r` true, s(1,1) is a fact, the conditional literal
+/// false, and clingo 5.8.3 declares nothing; differential seed 4658 #317 was a wrong answer)
+/// or `:~ not s(1,1). [1@2]` (no priority level in clingo). gringo's facts and domain then are
+/// the simplified program's, or less: a body that holds there held for gringo too, and one
+/// false there, but not with the literals gringo may decide left open, may have been false
+/// for gringo and is refused (`program::simplify`, `ground::check_false_in_the_end`).
+pub(super) fn mark_checked_in_the_end(rules: &mut [Planned], comp_of: &[usize]) {
+    // (only in components with a rule whose heads gringo derives through accumulation
+    // statements: elsewhere aspsat follows gringo's order of the positive parts, and a
+    // literal gringo decides there is decided as aspsat grounds it, `super::stages`)
+    let accumulating: HashSet<usize> = (rules.iter())
+        .filter(|r| !super::stages::head_in_rule_statement(&r.rule))
+        .flat_map(|r| r.rule.head_preds().into_iter().map(|p| comp_of[p]))
+        .collect();
+    let mut early = vec![false; comp_of.len()];
+    loop {
+        let mut changed = false;
+        for r in rules.iter() {
+            let heads = r.rule.head_preds();
+            if heads.iter().all(|&p| early[p]) {
+                continue;
+            }
+            let decided_here = heads.iter().any(|&p| accumulating.contains(&comp_of[p]));
+            let source = |l: &ir::Lit| {
+                decided_here && l.maybe_decided_by_gringo()
+                    || matches!(l, ir::Lit::Atom { atom, .. } if early[atom.pred])
+            };
+            if any_lit(&r.rule, &mut |l| source(l)) {
+                heads.iter().for_each(|&p| early[p] = true);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if !early.contains(&true) {
+        return;
+    }
+    for r in rules.iter_mut() {
+        if matches!(
+            r.rule.head,
+            ir::Head::External { .. } | ir::Head::Cost { .. }
+        ) {
+            let over_early =
+                |l: &ir::Lit| matches!(l, ir::Lit::Atom { atom, .. } if early[atom.pred]);
+            r.checked_in_the_end = any_lit(&r.rule, &mut |l| over_early(l));
+        }
+    }
+}
+
+/// Whether `test` holds for a literal of a rule: of its body, its body items (conditional
+/// literals and aggregates) and its head conditions.
+fn any_lit(rule: &ir::Rule, test: &mut dyn FnMut(&ir::Lit) -> bool) -> bool {
+    let body = rule.body.iter().any(|b| match b {
+        ir::Body::Lit(l) => test(l),
+        ir::Body::Conditional { alts, cond, .. } => {
+            alts.iter()
+                .any(|a| test(&a.item) || a.cond.lits.iter().any(&mut *test))
+                || cond.lits.iter().any(&mut *test)
+        }
+        ir::Body::Aggregate(a) => (a.elems.iter()).any(|e| e.cond.lits.iter().any(&mut *test)),
+    });
+    body || rule
+        .head_conditions()
+        .iter()
+        .any(|c| c.lits.iter().any(&mut *test))
+}
+
 /// The body items of an external that are negated literals over its own component.
 fn negated_own<'r>(rule: &'r ir::Rule, comp_of: &[usize]) -> Vec<(usize, Sign, &'r ir::Atom)> {
     let ir::Head::External { atom: head, .. } = &rule.head else {

@@ -192,6 +192,9 @@ impl<'s> IncrementalGrounder<'s> {
             outside[a.0 as usize] = true;
         }
         delta.view(program, |p| crate::program::simplify_with(p, &outside));
+        super::check_false_in_the_end(program)?;
+        // (this call's statements are checked: a later call adds its own)
+        program.end_checks.clear();
         Ok(delta)
     }
 

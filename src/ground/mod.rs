@@ -140,7 +140,28 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     }));
     check_external_support(&program, &base)?;
     crate::program::simplify(&mut program);
+    check_false_in_the_end(&program)?;
     Ok(Grounded { program, infos })
+}
+
+/// Refuses an `#external` or optimization statement with a ground body that aspsat kept open
+/// and the simplified program makes false, where clingo's grounder may have known it false
+/// when it grounded the statement (`external_body::mark_checked_in_the_end`).
+pub(super) fn check_false_in_the_end(program: &GroundProgram) -> Result<(), Diagnostic> {
+    let Some(span) = (program.end_checks.iter())
+        .zip(&program.end_checks_false)
+        .find_map(|(check, &false_in_the_end)| false_in_the_end.then_some(&check.span))
+    else {
+        return Ok(());
+    };
+    Err(Diagnostic::error(
+        span,
+        "an #external or optimization statement whose body is false once the program is \
+         simplified, through atoms that clingo's grounder may make facts (or leave out of its \
+         domain) before it grounds the statement, deciding a negated literal over another of \
+         its positive parts, is not supported (gringo then declares nothing or writes no \
+         optimization element, in an order of statements aspsat does not model here)",
+    ))
 }
 
 /// Refuses a simple disjunction instance (`a ; b ; c :- body`, no conditions) that one of its
@@ -402,6 +423,7 @@ fn compile_and_plan(
                 satisfied_heads: Default::default(),
                 late: false,
                 external_order: None,
+                checked_in_the_end: false,
             });
         }
         compiled?;

@@ -750,6 +750,11 @@ pub struct Planned {
     /// its place in gringo's order of statements, in which clasp reads the declarations (set
     /// by `schedule::run`).
     pub external_order: Option<ExternalOrder>,
+    /// For an `#external` or optimization statement with a literal over atoms clingo's
+    /// grounder may make facts (or leave out of its domain) before aspsat does: its ground
+    /// bodies are checked once the program is simplified
+    /// (`external_body::mark_checked_in_the_end`).
+    pub checked_in_the_end: bool,
 }
 
 /// An `#external` statement's place in gringo's order of statements, in each of the walks of

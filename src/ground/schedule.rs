@@ -68,6 +68,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         with_facts[facts.pred(i)] = true;
     }
     super::external_body::refuse_negated_in_conditions(g, rules, &comp_of, &with_facts, &stage_of)?;
+    super::external_body::mark_checked_in_the_end(rules, &comp_of);
     for (r, &stage) in rules.iter_mut().zip(&stage_of) {
         r.late = grounded_late(&r.rule, stage, &comp_of, &g.program.symbols);
     }

@@ -294,7 +294,7 @@ struct Parts {
 /// component aspsat does not model: `{#true; s(0,Y)} :- not r, d(Y).` beside `#external r :
 /// not not s(X,X), d(X).` is grounded after the external by clingo 5.8.3, which declares r
 /// (differential seed 4303 #252).
-fn head_in_rule_statement(rule: &ir::Rule) -> bool {
+pub(super) fn head_in_rule_statement(rule: &ir::Rule) -> bool {
     match &rule.head {
         ir::Head::Disjunction(_) => !super::gringo_rounds::conditional_disjunction(rule),
         ir::Head::Choice { elems, .. } => {

@@ -183,6 +183,15 @@ pub struct Edge {
     pub body: Vec<Lit>,
 }
 
+/// A ground body of an `#external` or optimization statement, to be checked once the program is
+/// simplified ([`GroundProgram::end_checks`]).
+#[derive(Debug)]
+pub struct EndCheck {
+    pub body: Vec<BodyElem>,
+    /// Its statement's position.
+    pub span: crate::syntax::ast::Span,
+}
+
 /// What the answer sets show.
 #[derive(Clone, Debug, Default)]
 pub struct ShowSpec {
@@ -244,6 +253,16 @@ pub struct GroundProgram {
     /// element has a condition) and whose body negates one of their atoms: clasp keeps such
     /// an atom in the head (see [`GroundProgram::drop_external_tautologies`]).
     pub aggregate_choices: HashSet<Rule>,
+    /// Ground bodies of `#external` and optimization statements over atoms clingo's grounder
+    /// may decide before aspsat does (`Planned::checked_in_the_end`), with their statement's
+    /// position: where one is false once the program is simplified, gringo may have known it
+    /// when it grounded the statement (and declared nothing, or written no optimization
+    /// element), where aspsat did not.
+    pub end_checks: Vec<EndCheck>,
+    /// Per one of [`Self::end_checks`]: false once the program is simplified, and (for a whole
+    /// program, not an incremental step) not false with the literals of
+    /// [`Self::maybe_decided_by_gringo`] left open (set by `simplify`).
+    pub end_checks_false: Vec<bool>,
 }
 
 /// What clasp makes of the rules of `#external` atoms as it reads clingo's output (see

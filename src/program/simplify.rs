@@ -11,6 +11,7 @@
 
 use super::{BodyElem, GroundProgram, Head, Lit, Polarity, Rule};
 use crate::symbol::SymbolTable;
+use std::collections::HashSet;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Value {
@@ -28,6 +29,8 @@ struct State {
     outside: Vec<bool>,
     /// Atoms an integrity constraint `:- a.` makes false (their rules stay).
     forbidden: Vec<bool>,
+    /// Literals left open whatever their atoms (see [`simplify`]).
+    open: HashSet<Lit>,
 }
 
 impl State {
@@ -43,6 +46,9 @@ impl State {
     }
 
     fn lit(&self, l: Lit) -> Value {
+        if self.open.contains(&l) {
+            return Value::Open;
+        }
         match self.value(l.atom) {
             Value::Open => Value::Open,
             v if l.holds(v == Value::True) => Value::True,
@@ -260,13 +266,57 @@ pub fn simplify(program: &mut GroundProgram) {
     for (a, _) in &program.externals {
         outside[a.0 as usize] = true;
     }
+    // The end checks false only where gringo decides the literals it may decide before aspsat
+    // (`maybe_decided_by_gringo`): one false with those open too is false for a reason aspsat
+    // knew when it grounded the statement, as gringo did.
+    let false_with_decisions_open = (!program.end_checks.is_empty()).then(|| {
+        let open: HashSet<Lit> = program.maybe_decided_by_gringo.keys().copied().collect();
+        let mut rules = program.rules.clone();
+        let (st, _, _) = fixpoint(program, &mut rules, &outside, true, &open);
+        end_checks_false(program, &st)
+    });
     run(program, &outside, true);
+    if let Some(false_anyway) = false_with_decisions_open {
+        for (check, false_anyway) in program.end_checks_false.iter_mut().zip(false_anyway) {
+            *check &= !false_anyway;
+        }
+    }
 }
 
 /// Simplifies `program.rules`, where the atoms with `outside[a]` are open whatever these rules
 /// say: externals, and in incremental mode the atoms earlier steps defined.
 pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
     run(program, outside, false);
+}
+
+/// For each of [`GroundProgram::end_checks`], whether its body is false with the facts of
+/// the final state `st` and its atoms without rules: what clingo's grounder may have known (it
+/// knows no atom forbidden by a constraint, nor an unfounded loop).
+fn end_checks_false(program: &GroundProgram, st: &State) -> Vec<bool> {
+    if program.end_checks.is_empty() {
+        return Vec::new();
+    }
+    let n = st.facts.len();
+    let known = State {
+        facts: st.facts.clone(),
+        support: st.support.clone(),
+        unfounded: vec![false; n],
+        outside: st.outside.clone(),
+        forbidden: vec![false; n],
+        open: st.open.clone(),
+    };
+    (program.end_checks.iter())
+        .map(|c| {
+            let mut check = Rule {
+                head: Head::None,
+                body: c.body.clone(),
+            };
+            matches!(
+                simplify_rule(&mut check, &known, &program.symbols),
+                Outcome::Dead
+            )
+        })
+        .collect()
 }
 
 /// The atom a constraint `:- a.` forbids, if `rule` is one and `a` may be decided so: open,
@@ -287,6 +337,43 @@ fn forbidden_by(rule: &Rule, st: &State, never_forbid: &[bool]) -> Option<super:
 /// Simplifies `program.rules`; `constraints`: constraints of one literal decide their atom
 /// (whole programs only: in incremental mode, later steps may still define it).
 fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
+    let mut rules = std::mem::take(&mut program.rules);
+    let (st, mut alive, forbidding) =
+        fixpoint(program, &mut rules, outside, constraints, &HashSet::new());
+    program.end_checks_false = end_checks_false(program, &st);
+    program.facts = st.facts;
+    for (i, d) in program.derivable.iter_mut().enumerate() {
+        *d = program.facts[i] || (st.support[i] > 0 && !st.unfounded[i]);
+    }
+    // The constraint of a forbidden atom that can no longer be derived is satisfied.
+    for (r, a) in forbidding.iter().enumerate() {
+        if let Some(a) = a
+            && !program.derivable[a.0 as usize]
+        {
+            alive[r] = false;
+        }
+    }
+    let shifted = std::mem::take(&mut program.shifted);
+    for (r, (rule, alive)) in rules.into_iter().zip(alive).enumerate() {
+        if alive && !matches!(rule.head, Head::Atom(a) if program.facts[a.0 as usize]) {
+            program.rules.push(rule);
+            program
+                .shifted
+                .push(shifted.get(r).copied().unwrap_or(false));
+        }
+    }
+}
+
+/// The propagation of [`run`] over `rules` (simplified in place), with the literals `open`
+/// left open whatever their atoms: the final state, which rules are alive, and the
+/// constraints `:- a.` that forbid their atom.
+fn fixpoint(
+    program: &GroundProgram,
+    rules: &mut [Rule],
+    outside: &[bool],
+    constraints: bool,
+    open: &HashSet<Lit>,
+) -> (State, Vec<bool>, Vec<Option<super::AtomId>>) {
     let n = program.num_atoms();
     let mut st = State {
         facts: program.facts.clone(),
@@ -298,6 +385,7 @@ fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
             .map(|a| outside.get(a).copied().unwrap_or(false))
             .collect(),
         forbidden: vec![false; n],
+        open: open.clone(),
     };
     // (without `constraints`, no atom is forbidden)
     let mut never_forbid = vec![!constraints; n];
@@ -306,7 +394,6 @@ fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
             never_forbid[a.0 as usize] = true;
         }
     }
-    let mut rules = std::mem::take(&mut program.rules);
     let mut occurrences: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut heads: Vec<Vec<super::AtomId>> = Vec::with_capacity(rules.len());
     let mut scratch = Vec::new();
@@ -368,7 +455,7 @@ fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
         }
         // Atoms whose every support depends positively on atoms that cannot be derived first
         // (unsupported loops like `a :- b. b :- a.`) are false in every answer set.
-        let possible = possible_atoms(&rules, &alive, &st);
+        let possible = possible_atoms(rules, &alive, &st);
         let unfounded: Vec<usize> = (0..n)
             .filter(|&a| !possible[a] && st.support[a] > 0 && !st.facts[a] && !st.unfounded[a])
             .collect();
@@ -380,25 +467,5 @@ fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
             queue.extend(occurrences[a].iter().copied());
         }
     }
-    program.facts = st.facts;
-    for (i, d) in program.derivable.iter_mut().enumerate() {
-        *d = program.facts[i] || (st.support[i] > 0 && !st.unfounded[i]);
-    }
-    // The constraint of a forbidden atom that can no longer be derived is satisfied.
-    for (r, a) in forbidding.iter().enumerate() {
-        if let Some(a) = a
-            && !program.derivable[a.0 as usize]
-        {
-            alive[r] = false;
-        }
-    }
-    let shifted = std::mem::take(&mut program.shifted);
-    for (r, (rule, alive)) in rules.into_iter().zip(alive).enumerate() {
-        if alive && !matches!(rule.head, Head::Atom(a) if program.facts[a.0 as usize]) {
-            program.rules.push(rule);
-            program
-                .shifted
-                .push(shifted.get(r).copied().unwrap_or(false));
-        }
-    }
+    (st, alive, forbidding)
 }

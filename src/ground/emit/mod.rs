@@ -124,6 +124,12 @@ impl Grounder {
         (body, in_rule): (Vec<BodyElem>, Vec<Lit>),
     ) -> Result<(), Diagnostic> {
         let span = &rule.rule.span;
+        if rule.checked_in_the_end && !self.provisional {
+            self.program.end_checks.push(crate::program::EndCheck {
+                body: body.clone(),
+                span: span.clone(),
+            });
+        }
         match &rule.rule.head {
             ir::Head::None => {
                 self.push_rule(Rule {
