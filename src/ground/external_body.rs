@@ -218,26 +218,36 @@ pub(super) fn mark_checked_in_the_end(rules: &mut [Planned], comp_of: &[usize]) 
         .filter(|r| !super::stages::head_in_rule_statement(&r.rule))
         .flat_map(|r| r.rule.head_preds().into_iter().map(|p| comp_of[p]))
         .collect();
+    // (a search over predicates: each rule is read once to index it, and again each time one
+    // of its literals' predicates turns early)
+    let mut readers: Vec<Vec<usize>> = vec![Vec::new(); comp_of.len()];
     let mut early = vec![false; comp_of.len()];
-    loop {
-        let mut changed = false;
-        for r in rules.iter() {
-            let heads = r.rule.head_preds();
-            if heads.iter().all(|&p| early[p]) {
-                continue;
-            }
-            let decided_here = heads.iter().any(|&p| accumulating.contains(&comp_of[p]));
-            let source = |l: &ir::Lit| {
-                decided_here && l.maybe_decided_by_gringo()
-                    || matches!(l, ir::Lit::Atom { atom, .. } if early[atom.pred])
-            };
-            if any_lit(&r.rule, &mut |l| source(l)) {
-                heads.iter().for_each(|&p| early[p] = true);
-                changed = true;
+    let mut queue: Vec<ir::PredId> = Vec::new();
+    let mark = |heads: &[ir::PredId], early: &mut [bool], queue: &mut Vec<ir::PredId>| {
+        for &p in heads {
+            if !std::mem::replace(&mut early[p], true) {
+                queue.push(p);
             }
         }
-        if !changed {
-            break;
+    };
+    for (i, r) in rules.iter().enumerate() {
+        let heads = r.rule.head_preds();
+        let decided_here = heads.iter().any(|&p| accumulating.contains(&comp_of[p]));
+        let mut source = false;
+        any_lit(&r.rule, &mut |l| {
+            if let ir::Lit::Atom { atom, .. } = l {
+                readers[atom.pred].push(i);
+            }
+            source |= decided_here && l.maybe_decided_by_gringo();
+            false
+        });
+        if source {
+            mark(&heads, &mut early, &mut queue);
+        }
+    }
+    while let Some(p) = queue.pop() {
+        for &i in &readers[p] {
+            mark(&rules[i].rule.head_preds(), &mut early, &mut queue);
         }
     }
     if !early.contains(&true) {
