@@ -176,12 +176,7 @@ pub(super) fn mark(
     let component = component_of(&all_edges);
     // Whether a negated aggregate is decided changes no answer set, only which rules gringo
     // keeps: what an #external's status or a weak constraint's level shows.
-    let order_matters = rules.iter().any(|r| {
-        matches!(
-            r.rule.head,
-            ir::Head::External { .. } | ir::Head::Cost { .. }
-        )
-    });
+    let order_matters = rules.iter().any(|r| r.rule.head.shows_domain());
     let positive_component = component_of(&positive_edges);
     let mut marks = Vec::with_capacity(n);
     for i in 0..n {

@@ -254,10 +254,7 @@ pub(super) fn mark_checked_in_the_end(rules: &mut [Planned], comp_of: &[usize]) 
         return;
     }
     for r in rules.iter_mut() {
-        if matches!(
-            r.rule.head,
-            ir::Head::External { .. } | ir::Head::Cost { .. }
-        ) {
+        if r.rule.head.shows_domain() {
             let over_early =
                 |l: &ir::Lit| matches!(l, ir::Lit::Atom { atom, .. } if early[atom.pred]);
             r.checked_in_the_end = any_lit(&r.rule, &mut |l| over_early(l));

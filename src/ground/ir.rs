@@ -293,6 +293,14 @@ pub enum Head {
 }
 
 impl Head {
+    /// Whether the statement shows which atoms gringo's domain has beyond the answer sets: an
+    /// `#external` (its declarations and status) or an optimization statement (its priority
+    /// levels, whether its elements exist); no other statement does, as an atom no rule
+    /// derives is false either way.
+    pub fn shows_domain(&self) -> bool {
+        matches!(self, Head::External { .. } | Head::Cost { .. })
+    }
+
     /// Every variable of the head, its element conditions included.
     pub fn vars(&self) -> Vec<VarId> {
         let mut v = Vec::new();

@@ -109,12 +109,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     directives.apply(&mut program);
     let mut grounder = Grounder::new(program, &preds, options.max_size);
     grounder.order_unknown = order_unknown;
-    grounder.domain_shows = rules.iter().any(|r| {
-        matches!(
-            r.rule.head,
-            ir::Head::External { .. } | ir::Head::Cost { .. }
-        )
-    });
+    grounder.domain_shows = rules.iter().any(|r| r.rule.head.shows_domain());
     schedule::run(&mut grounder, &mut rules, &facts)?;
     let (mut program, grounder_infos) = grounder.finish();
     let mut infos = compile_infos;

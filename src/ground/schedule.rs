@@ -29,10 +29,25 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
     let projection: Vec<bool> = (g.relations.iter())
         .map(|r| super::compile::is_projection(g.program.symbols.name_str(r.sig.name)))
         .collect();
-    // (the order among declarations of one external atom in every walk, see [`Walk`])
-    let walks = [Walk::Modelled, Walk::BodyFirst, Walk::Forward];
-    let positions = walks.map(|walk| clingo_order(n, rules, &projection, &g.program.symbols, walk));
-    let position = &positions[0];
+    let syms = &g.program.symbols;
+    let position = clingo_order(n, rules, &projection, syms, Walk::Modelled);
+    // The order among declarations of one external atom in every walk (see [`Walk`]): only
+    // two declarations or more can disagree, the other walks are searched only then.
+    let externals = (rules.iter())
+        .filter(|r| matches!(r.rule.head, ir::Head::External { .. }))
+        .count();
+    let other_walk = |walk| {
+        if externals >= 2 {
+            clingo_order(n, rules, &projection, syms, walk)
+        } else {
+            position.clone()
+        }
+    };
+    let positions = [
+        position.clone(),
+        other_walk(Walk::BodyFirst),
+        other_walk(Walk::Forward),
+    ];
     for (i, r) in rules.iter_mut().enumerate() {
         r.external_order = match &r.rule.head {
             ir::Head::External { atom, .. }
