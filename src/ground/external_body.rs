@@ -208,8 +208,9 @@ pub(super) fn refuse_negated_in_conditions(
 /// false, and clingo 5.8.3 declares nothing; differential seed 4658 #317 was a wrong answer)
 /// or `:~ not s(1,1). [1@2]` (no priority level in clingo). gringo's facts and domain then are
 /// the simplified program's, or less: a body that holds there held for gringo too, and one
-/// false there, but not with the literals gringo may decide left open, may have been false
-/// for gringo and is refused (`program::simplify`, `ground::check_false_in_the_end`).
+/// with an element false there, but not with the literals gringo may decide left open, may
+/// have been false for gringo and is refused (`program::simplify`,
+/// `ground::check_false_in_the_end`).
 pub(super) fn mark_checked_in_the_end(rules: &mut [Planned], comp_of: &[usize]) {
     // (only in components with a rule whose heads gringo derives through accumulation
     // statements: elsewhere aspsat follows gringo's order of the positive parts, and a

@@ -259,9 +259,9 @@ pub struct GroundProgram {
     /// when it grounded the statement (and declared nothing, or written no optimization
     /// element), where aspsat did not.
     pub end_checks: Vec<EndCheck>,
-    /// Per one of [`Self::end_checks`]: false once the program is simplified, and (for a whole
-    /// program, not an incremental step) not false with the literals of
-    /// [`Self::maybe_decided_by_gringo`] left open (set by `simplify`).
+    /// Per one of [`Self::end_checks`]: an element of its body is false once the program is
+    /// simplified, and (for a whole program, not an incremental step) not false with the
+    /// literals of [`Self::maybe_decided_by_gringo`] left open (set by `simplify`).
     pub end_checks_false: Vec<bool>,
 }
 

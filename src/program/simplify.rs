@@ -266,20 +266,25 @@ pub fn simplify(program: &mut GroundProgram) {
     for (a, _) in &program.externals {
         outside[a.0 as usize] = true;
     }
-    // The end checks false only where gringo decides the literals it may decide before aspsat
-    // (`maybe_decided_by_gringo`): one false with those open too is false for a reason aspsat
-    // knew when it grounded the statement, as gringo did.
-    let false_with_decisions_open = (!program.end_checks.is_empty()).then(|| {
+    // An end check counts as false only where one of its body elements is false for a reason
+    // gringo may have known before aspsat: false once the program is simplified, but not with
+    // the literals gringo may decide early (`maybe_decided_by_gringo`) left open. An element
+    // false with those open too is false for a reason neither grounder knew at the
+    // statement (it was open when aspsat grounded it), and says nothing of the others: in
+    // `#external q(2) : not #max{2; 1} > 1, p(1) : s(1,1).` aspsat (as gringo) leaves the
+    // aggregate open while grounding, and gringo may know the conditional literal false
+    // (differential seed 4658 #317 was a wrong answer while whole bodies were compared).
+    let dead_with_decisions_open = (!program.end_checks.is_empty()).then(|| {
         let open: HashSet<Lit> = program.maybe_decided_by_gringo.keys().copied().collect();
         let mut rules = program.rules.clone();
         let (st, _, _) = fixpoint(program, &mut rules, &outside, true, &open);
-        end_checks_false(program, &st)
+        dead_elements(program, &st)
     });
-    run(program, &outside, true);
-    if let Some(false_anyway) = false_with_decisions_open {
-        for (check, false_anyway) in program.end_checks_false.iter_mut().zip(false_anyway) {
-            *check &= !false_anyway;
-        }
+    let dead = run(program, &outside, true);
+    if let Some(dead_open) = dead_with_decisions_open {
+        program.end_checks_false = (dead.iter().zip(&dead_open))
+            .map(|(dead, open)| dead.iter().zip(open).any(|(&dead, &open)| dead && !open))
+            .collect();
     }
 }
 
@@ -289,10 +294,10 @@ pub fn simplify_with(program: &mut GroundProgram, outside: &[bool]) {
     run(program, outside, false);
 }
 
-/// For each of [`GroundProgram::end_checks`], whether its body is false with the facts of
-/// the final state `st` and its atoms without rules: what clingo's grounder may have known (it
-/// knows no atom forbidden by a constraint, nor an unfounded loop).
-fn end_checks_false(program: &GroundProgram, st: &State) -> Vec<bool> {
+/// For each of [`GroundProgram::end_checks`], which elements of its body are false with the
+/// facts of the final state `st` and its atoms without rules: what clingo's grounder may have
+/// known (it knows no atom forbidden by a constraint, nor an unfounded loop).
+fn dead_elements(program: &GroundProgram, st: &State) -> Vec<Vec<bool>> {
     if program.end_checks.is_empty() {
         return Vec::new();
     }
@@ -305,17 +310,18 @@ fn end_checks_false(program: &GroundProgram, st: &State) -> Vec<bool> {
         forbidden: vec![false; n],
         open: st.open.clone(),
     };
+    let dead = |elem: &BodyElem| {
+        let mut check = Rule {
+            head: Head::None,
+            body: vec![elem.clone()],
+        };
+        matches!(
+            simplify_rule(&mut check, &known, &program.symbols),
+            Outcome::Dead
+        )
+    };
     (program.end_checks.iter())
-        .map(|c| {
-            let mut check = Rule {
-                head: Head::None,
-                body: c.body.clone(),
-            };
-            matches!(
-                simplify_rule(&mut check, &known, &program.symbols),
-                Outcome::Dead
-            )
-        })
+        .map(|c| c.body.iter().map(dead).collect())
         .collect()
 }
 
@@ -335,12 +341,15 @@ fn forbidden_by(rule: &Rule, st: &State, never_forbid: &[bool]) -> Option<super:
 }
 
 /// Simplifies `program.rules`; `constraints`: constraints of one literal decide their atom
-/// (whole programs only: in incremental mode, later steps may still define it).
-fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
+/// (whole programs only: in incremental mode, later steps may still define it). Sets
+/// [`GroundProgram::end_checks_false`] where an element of the body is false, and returns
+/// which elements are ([`dead_elements`]).
+fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) -> Vec<Vec<bool>> {
     let mut rules = std::mem::take(&mut program.rules);
     let (st, mut alive, forbidding) =
         fixpoint(program, &mut rules, outside, constraints, &HashSet::new());
-    program.end_checks_false = end_checks_false(program, &st);
+    let dead = dead_elements(program, &st);
+    program.end_checks_false = dead.iter().map(|d| d.contains(&true)).collect();
     program.facts = st.facts;
     for (i, d) in program.derivable.iter_mut().enumerate() {
         *d = program.facts[i] || (st.support[i] > 0 && !st.unfounded[i]);
@@ -362,6 +371,7 @@ fn run(program: &mut GroundProgram, outside: &[bool], constraints: bool) {
                 .push(shifted.get(r).copied().unwrap_or(false));
         }
     }
+    dead
 }
 
 /// The propagation of [`run`] over `rules` (simplified in place), with the literals `open`
