@@ -249,9 +249,12 @@ pub struct GroundProgram {
     /// `merged`): where one turns out false, gringo may have written no rule at all.
     /// With the position of the first rule that has one.
     pub maybe_decided_by_gringo: HashMap<Lit, crate::syntax::ast::Span>,
-    /// Choices without bounds that gringo writes through a head aggregate (`#delayed`: an
-    /// element has a condition) and whose body negates one of their atoms: clasp keeps such
-    /// an atom in the head (see [`GroundProgram::drop_external_tautologies`]).
+    /// Choices that gringo writes through a head aggregate (`#delayed`: bounds, several
+    /// elements one of which has a condition or is a negated literal or a comparison): their
+    /// body is an auxiliary atom's, and an element's rule has its condition, so clasp keeps an
+    /// atom the body negates in the head (see [`GroundProgram::drop_external_tautologies`])
+    /// and keeps the element's rule where the body has a literal and its negation (see
+    /// [`GroundProgram::clasp_read_drops`]).
     pub aggregate_choices: HashSet<Rule>,
     /// Ground bodies of `#external` and optimization statements over atoms clingo's grounder
     /// may decide before aspsat does (`Planned::checked_in_the_end`), with their statement's
@@ -727,7 +730,12 @@ impl GroundProgram {
             // the order; not one shifted from a disjunction gringo writes last, whose body is
             // an auxiliary atom there (`s(Y) : d(Z) ; q(3) :- not p(Y), p(Y).` ends the status
             // of the external q(3): differential seed 3502 #778)
-            let contradictory = !late.contains(r) && r.body.iter().any(|b| {
+            // Nor a choice gringo writes through a head aggregate, whose element rules clasp
+            // keeps with a false auxiliary atom for their body (`{p(1); not q} :- r, not r.`
+            // ends the status of the external p(1): differential seed 4717 #360).
+            let contradictory = !late.contains(r)
+                && !self.aggregate_choices.contains(r)
+                && r.body.iter().any(|b| {
                 matches!(b, BodyElem::Lit(l) if l.polarity == Polarity::Pos
                     && r.body.contains(&BodyElem::Lit(Lit { atom: l.atom, polarity: Polarity::Not })))
             });
@@ -1117,6 +1125,8 @@ impl GroundProgram {
         let shifted = std::mem::take(&mut self.shifted);
         for (i, mut r) in rules.into_iter().enumerate() {
             let is_shifted = shifted.get(i).copied();
+            // (taken out and put back as changed below, so that `clasp_read_drops` finds it)
+            let written_through_aggregate = self.aggregate_choices.remove(&r);
             // A choice element of an external atom conditioned on that atom alone, in a choice
             // without bounds or body: gringo writes `{q} :- q.`, which clasp drops (`#external
             // q. [true]  {q : q}.` has `q` true in clingo; other shapes are refused or end the
@@ -1139,7 +1149,7 @@ impl GroundProgram {
             // an element's rule has its condition when it is one literal (`{p : not p; r}.`
             // has `{p} :- #delayed, not p.`, p stays external), an auxiliary atom otherwise.
             let lone = matches!(&r.head, Head::Choice { elems, .. } if elems.len() == 1);
-            let through_aggregate = self.aggregate_choices.contains(&r)
+            let through_aggregate = written_through_aggregate
                 || !lone
                     && matches!(&r.head, Head::Choice { elems, .. }
                         if elems.iter().any(|e| !e.cond.is_empty()));
@@ -1168,6 +1178,9 @@ impl GroundProgram {
                 _ => false,
             };
             if !tautology {
+                if written_through_aggregate {
+                    self.aggregate_choices.insert(r.clone());
+                }
                 self.rules.push(r);
                 if let Some(flag) = is_shifted {
                     self.shifted.push(flag);

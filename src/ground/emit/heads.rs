@@ -519,10 +519,6 @@ impl Grounder {
                 return Ok(());
             }
         }
-        let chosen_and_negated = ground_elems
-            .iter()
-            .any(|e| body.contains(&BodyElem::Lit(Lit::not(e.atom))));
-        let rule_through_aggregate = ground_guards.is_empty() && chosen_and_negated && !simple;
         let ground = Rule {
             head: Head::Choice {
                 elems: ground_elems,
@@ -530,7 +526,7 @@ impl Grounder {
             },
             body,
         };
-        if rule_through_aggregate && !self.provisional {
+        if !simple && !self.provisional {
             self.program.aggregate_choices.insert(ground.clone());
         }
         self.push_rule(ground);
