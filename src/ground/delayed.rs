@@ -34,6 +34,7 @@ use super::term::CTerm;
 use crate::symbol::SymbolTable;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::{AggFunc, CmpOp, Sign};
+use std::collections::HashMap;
 
 /// A body atom of a rule: the body item it is in, and whether the rule depends on its
 /// definers positively (a positive literal, in a positive aggregate when in one).
@@ -136,7 +137,7 @@ pub(super) fn mark(
     for r in rules.iter_mut() {
         r.delayed = vec![false; r.rule.body.len()];
         r.undecided = vec![false; r.rule.body.len()];
-        r.condition_recursive = vec![false; r.rule.body.len()];
+        r.condition_recursive = vec![ConditionRecursion::Stratified; r.rule.body.len()];
     }
     if !candidates {
         return Ok(());
@@ -178,10 +179,21 @@ pub(super) fn mark(
     // keeps: what an #external's status or a weak constraint's level shows.
     let order_matters = rules.iter().any(|r| r.rule.head.shows_domain());
     let positive_component = component_of(&positive_edges);
+    // The predicates `#external` statements declare: gringo's translation of a recursive
+    // conditional literal defines its condition's positive atoms, which ends their status.
+    let mut declared = vec![false; num_preds];
+    for r in rules.iter() {
+        if let ir::Head::External { atom, .. } = &r.rule.head {
+            declared[atom.pred] = true;
+        }
+    }
+    // Per rule, the rules of its component it reaches positively (once needed).
+    let mut reaching: HashMap<usize, Vec<bool>> = HashMap::new();
     let mut marks = Vec::with_capacity(n);
     for i in 0..n {
         let mut delayed = vec![false; rules[i].rule.body.len()];
-        let mut condition_recursive = vec![false; rules[i].rule.body.len()];
+        let mut condition_recursive =
+            vec![ConditionRecursion::Stratified; rules[i].rule.body.len()];
         // the rules this one depends on positively (inside its component), once needed
         let mut reached: Option<Vec<bool>> = None;
         for (o, by) in occs[i].iter().zip(&defined_by[i]) {
@@ -208,8 +220,51 @@ pub(super) fn mark(
                 });
                 !positive && seen[j] && positive_component[j] != positive_component[i]
             };
-            condition_recursive[o.item] |=
-                by.iter().any(|&j| recursive(j) && !before(j, &mut reached));
+            // A negated condition literal of a conditional literal whose definer neither
+            // depends positively on this rule (gringo grounds it in a later positive part:
+            // recursive) nor this rule on it (an earlier one: stratified): which comes first
+            // is the order of gringo's search over its statements, which aspsat does not model
+            // (`p(1) :- p(1) : not q(1), r.` beside `q(1) :- #count{1 : not p(1)} <= 0.`:
+            // gringo grounds q's rule first, finds `not q(1)` stratified, and its translation
+            // leaves the condition's r alone; with `q(1) :- not p(1).` it grounds it later and
+            // defines r; differential seed 4705 #830 was a wrong answer).
+            let conditional = matches!(&rules[i].rule.body[o.item], ir::Body::Conditional { .. })
+                && !matches!(rules[i].rule.head, ir::Head::External { .. });
+            for &j in by {
+                if !recursive(j) && (positive || component[j] != component[i]) {
+                    continue;
+                }
+                if before(j, &mut reached) {
+                    continue;
+                }
+                let after = positive || {
+                    let seen = reaching.entry(j).or_insert_with(|| {
+                        crate::scc::reachable_within(&positive_edges, &component, j, usize::MAX)
+                    });
+                    seen[i]
+                };
+                let found = match () {
+                    _ if after && recursive(j) => ConditionRecursion::Recursive,
+                    _ if after => continue,
+                    _ if conditional => ConditionRecursion::Unordered,
+                    _ if recursive(j) => ConditionRecursion::Recursive,
+                    _ => continue,
+                };
+                let mark = &mut condition_recursive[o.item];
+                *mark = (*mark).max(found);
+            }
+        }
+        // An unordered conditional literal that aspsat decides while grounding its rule: what
+        // gringo's translation would define is not known then (where aspsat leaves it open,
+        // the atoms are noted, `Grounder::define_condition_externals`).
+        for (k, b) in rules[i].rule.body.iter().enumerate() {
+            if let ir::Body::Conditional { span, .. } = b
+                && condition_recursive[k] == ConditionRecursion::Unordered
+                && !delayed[k]
+                && over_declared(b, &declared)
+            {
+                return Err(unordered_condition(span));
+            }
         }
         // A negated aggregate: gringo's accumulation statements carry the body elements it
         // grounds before the aggregate (`input/statement.cc` `toGround`, in the order of
@@ -274,6 +329,41 @@ pub(super) fn mark(
         r.condition_recursive = condition_recursive;
     }
     Ok(())
+}
+
+/// Whether gringo's translation of a body item finds a literal of its conditions recursive
+/// (`ConjunctionAtom::condRecursive`, see [`Planned::condition_recursive`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ConditionRecursion {
+    /// No literal is: the condition's atoms are left alone.
+    Stratified,
+    /// A negated literal of a conditional literal's condition may be either, by the order in
+    /// which gringo grounds two positive parts that do not depend on each other.
+    Unordered,
+    /// One is: the translation defines the condition's positive atoms.
+    Recursive,
+}
+
+/// The refusal of a conditional literal whose translation may define an `#external` atom of
+/// its condition, or not, by an order of gringo's statements aspsat does not model.
+pub(super) fn unordered_condition(span: &crate::syntax::ast::Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        "a conditional literal with an #external atom in its condition and a negated literal \
+         there over a rule of its loop, where neither depends positively on the other, is not \
+         supported (the order of clingo's grounder decides whether its translation defines \
+         the atom, which ends its external status)",
+    )
+}
+
+/// Whether a conditional literal's condition has a positive literal over a predicate of
+/// `declared`.
+fn over_declared(item: &ir::Body, declared: &[bool]) -> bool {
+    let ir::Body::Conditional { cond, .. } = item else {
+        return false;
+    };
+    (cond.lits.iter())
+        .any(|l| matches!(l, ir::Lit::Atom { sign: Sign::Pos, atom, .. } if declared[atom.pred]))
 }
 
 /// A term gringo replaces by an auxiliary variable when it bounds an aggregate.

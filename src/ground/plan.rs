@@ -733,7 +733,7 @@ pub struct Planned {
     /// Per body item, whether clingo's grounder finds a literal of its conditions recursive
     /// (`ConjunctionAtom::condRecursive`): a delayed item may be delayed only for aspsat,
     /// which grounds some of gringo's positive parts as one stage (set by `delayed::mark`).
-    pub condition_recursive: Vec<bool>,
+    pub condition_recursive: Vec<super::delayed::ConditionRecursion>,
     /// Per body item, whether it is a negated aggregate clingo's grounder leaves open whatever
     /// its value (a loop through its rule's other body literals, set by `delayed::mark`).
     pub undecided: Vec<bool>,

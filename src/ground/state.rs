@@ -14,6 +14,15 @@ use crate::syntax::Diagnostic;
 use crate::syntax::ast::Span;
 use std::collections::{HashMap, HashSet};
 
+/// The condition of an instance of a recursive conditional literal, whose positive atoms
+/// gringo's translation may define (see `Grounder::note_condition_heads`).
+struct ConditionInstance {
+    cond: Vec<Lit>,
+    alone: bool,
+    surely: bool,
+    span: Span,
+}
+
 pub struct Grounder {
     pub program: GroundProgram,
     /// Indexed by [`PredId`].
@@ -47,7 +56,8 @@ pub struct Grounder {
     /// model, but clasp keeps an `#external` atom external only while no rule defines it:
     /// such an atom becomes false (`#external r. [true] {p} :- p : r, q. q :- p.`). Kept for
     /// external atoms at the end of grounding ([`Grounder::define_condition_externals`]).
-    condition_instances: Vec<(Vec<Lit>, bool, Span)>,
+    /// With `alone` (see `condition_heads`) and `surely` (`Grounder::note_condition_heads`).
+    condition_instances: Vec<ConditionInstance>,
     /// Positive atoms in element conditions of recursive non-monotone aggregates, which
     /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
     /// range): an external one is refused.
@@ -232,35 +242,61 @@ impl Grounder {
 
     /// Notes the condition `cond` of an instance of a recursive conditional literal whose
     /// literal is open, `alone` when no other instance has the same literal (see
-    /// `condition_heads`).
-    pub fn note_condition_heads(&mut self, span: &Span, cond: Vec<Lit>, alone: bool) {
+    /// `condition_heads`); not `surely` where gringo may find the literal stratified instead
+    /// (by the order of two of its positive parts, `delayed::ConditionRecursion::Unordered`).
+    pub fn note_condition_heads(&mut self, span: &Span, cond: Vec<Lit>, alone: bool, surely: bool) {
         if !self.provisional {
-            self.condition_instances.push((cond, alone, span.clone()));
+            self.condition_instances.push(ConditionInstance {
+                cond,
+                alone,
+                surely,
+                span: span.clone(),
+            });
         }
     }
 
+    /// How many conditions [`Self::note_condition_heads`] has noted so far.
+    pub fn condition_notes(&self) -> usize {
+        self.condition_instances.len()
+    }
+
+    /// Forgets the conditions noted since there were `count`: those of a rule instance whose
+    /// body turned out false, which gringo does not write (nor translate).
+    pub fn forget_condition_notes(&mut self, count: usize) {
+        self.condition_instances.truncate(count);
+    }
+
     /// The atoms gringo's translation defines for the conditions of [`Self::note_condition_heads`]
-    /// (`ConjunctionLiteral::translate` through `getEqualFormula`): the positive ones of a
-    /// condition of several literals, or of an element with several conditions, where they
-    /// are rule heads of an auxiliary atom. A condition of one literal alone is no head
+    /// (`ConjunctionLiteral::translate`, the nonmonotone case, through `getEqualFormula`):
+    /// the positive ones of an element's conditions, heads of rules over an auxiliary atom
+    /// (several literals or several conditions) or of the disjunction `aux | chk | ~head`
+    /// (one literal: `not q(2) : p(2)` defines p(2), differential seed 4702 #451). An element
+    /// whose condition is empty is simple and defines nothing. Counted as gringo writes them,
+    /// without facts and without negated literals over atoms outside the domain by then.
     /// (`{p(2)} :- p(W) : d(W), q(1), not q(W).` leaves the #external q(1) free in clingo
-    /// 5.8.3: differential seed 4335 #357). Counted as gringo writes them, without facts and
-    /// without negated literals over atoms outside the domain by then.
-    fn condition_heads(&mut self) -> Vec<(AtomId, Span)> {
+    /// 5.8.3 because gringo finds no literal of the condition recursive, `delayed::mark`:
+    /// differential seed 4335 #357.)
+    fn condition_heads(&mut self) -> Vec<(AtomId, Span, bool)> {
         let mut heads = Vec::new();
-        for (cond, alone, span) in std::mem::take(&mut self.condition_instances) {
+        for inst in std::mem::take(&mut self.condition_instances) {
+            let ConditionInstance {
+                cond,
+                alone,
+                surely,
+                span,
+            } = inst;
             let written = |l: &&Lit| match l.polarity {
                 crate::program::Polarity::Pos => !self.program.is_fact(l.atom),
                 _ => self.program.in_domain(l.atom),
             };
-            if alone && cond.iter().filter(written).count() <= 1 {
+            if alone && cond.iter().filter(written).count() == 0 {
                 continue;
             }
             for l in cond
                 .iter()
                 .filter(|l| l.polarity == crate::program::Polarity::Pos)
             {
-                heads.push((l.atom, span.clone()));
+                heads.push((l.atom, span.clone(), surely));
             }
         }
         heads
@@ -286,9 +322,12 @@ impl Grounder {
         }
         let heads = self.condition_heads();
         self.refuse_projected_externals(&heads)?;
-        for (a, span) in heads {
+        for (a, span, surely) in heads {
             if !self.program.is_external(a) {
                 continue;
+            }
+            if !surely {
+                return Err(super::delayed::unordered_condition(&span));
             }
             if self.is_frozen(a) {
                 return Err(self.redefinition(&span, a));
@@ -307,17 +346,17 @@ impl Grounder {
 
     /// Refuses a condition atom of `heads` that stands for an anonymous variable's projection
     /// (`#projN`, derived from the atoms it projects) where gringo has the atoms themselves.
-    fn refuse_projected_externals(&self, heads: &[(AtomId, Span)]) -> Result<(), Diagnostic> {
+    fn refuse_projected_externals(&self, heads: &[(AtomId, Span, bool)]) -> Result<(), Diagnostic> {
         let syms = &self.program.symbols;
         // gringo's condition has the projected atoms themselves: `p(X) :- p(Z) : d(Z), p(_);
         // d(X).` is `p(1) :- p(1) : p(1).` there (p(1) holds), `p(1) :- p(1) : #proj1.
         // #proj1 :- p(1).` here (no answer set); and an external atom among them loses its
         // external status there.
-        match heads.iter().find(|(a, _)| {
+        match heads.iter().find(|(a, _, _)| {
             syms.signature(self.program.atom_sym(*a))
                 .is_some_and(|sig| super::compile::is_projection(syms.name_str(sig.name)))
         }) {
-            Some((_, span)) => Err(anonymous_in_recursive_condition(span)),
+            Some((_, span, _)) => Err(anonymous_in_recursive_condition(span)),
             None => Ok(()),
         }
     }

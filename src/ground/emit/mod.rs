@@ -3,6 +3,7 @@
 //! function per head kind ([`heads`]; the heads of directives in [`directives`]). Also the ground
 //! instances of aggregates.
 
+use super::delayed::ConditionRecursion;
 use super::external_body::{Negated, Refusal};
 use super::ir;
 use super::join::LitValue;
@@ -206,6 +207,8 @@ impl Grounder {
         let mut in_rule = Vec::new();
         let mut head_satisfied = false;
         let mut needs_derived = Vec::new();
+        // (a conditional literal's notes hold only if the instance is written)
+        let notes = self.condition_notes();
         for (i, elem) in rule.rule.body.iter().enumerate() {
             let part = match elem {
                 ir::Body::Lit(l @ ir::Lit::Atom { .. }) => {
@@ -245,9 +248,17 @@ impl Grounder {
                     // body, gringo keeps it in the head: `r ; not p : q, not r.` leaves the
                     // external q free, differential seed 3108 #747).
                     // (nor where gringo finds no literal of the condition recursive)
-                    let defines = !matches!(rule.rule.head, ir::Head::External { .. })
-                        && !*moved_head
-                        && rule.condition_recursive.get(i).copied().unwrap_or(true);
+                    let recursion = (rule.condition_recursive.get(i).copied())
+                        .unwrap_or(ConditionRecursion::Recursive);
+                    let defines = match recursion {
+                        _ if matches!(rule.rule.head, ir::Head::External { .. }) => None,
+                        _ if *moved_head => None,
+                        ConditionRecursion::Stratified => None,
+                        // (where the order of gringo's parts decides it, the atoms are noted
+                        // as maybe defined, and refused if one is external)
+                        ConditionRecursion::Unordered => Some(false),
+                        ConditionRecursion::Recursive => Some(true),
+                    };
                     let part = self.conditional(alts, cond, &rule.plan, b, delayed, defines)?;
                     match part {
                         BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
@@ -278,7 +289,12 @@ impl Grounder {
             };
             match part {
                 BodyPart::True => {}
-                BodyPart::False => return Ok(GroundBody::False),
+                BodyPart::False => {
+                    // (`r :- p : r, not s; d(X), 0 > {p}.` defines no `r`: differential seed
+                    // 4717 #683)
+                    self.forget_condition_notes(notes);
+                    return Ok(GroundBody::False);
+                }
                 BodyPart::Open(e) => body.push(e),
             }
         }
@@ -323,7 +339,8 @@ impl Grounder {
     /// the disjunction of the open alternatives (an auxiliary atom when there are several).
     /// A `delayed` one (see [`super::delayed`]; with its rule's span) stays open when it
     /// holds, and the atoms of its conditions are noted as gringo's translation defines them
-    /// (when it `defines`: the rule is not an `#external`).
+    /// (when it `defines`: `Some(true)` surely, `Some(false)` by an order of gringo's
+    /// statements aspsat does not know).
     fn conditional(
         &mut self,
         alts: &[ir::Local<ir::Lit>],
@@ -331,7 +348,7 @@ impl Grounder {
         plan: &RulePlan,
         b: &Binding,
         delayed: Option<&Span>,
-        defines: bool,
+        defines: Option<bool>,
     ) -> Result<BodyPart, Diagnostic> {
         let mut instances = Vec::new();
         // the instances whose literal is open
@@ -343,10 +360,13 @@ impl Grounder {
             let mut holds = false;
             // In the last instantiation of a late rule a negated literal over its own stage
             // stays open (see `Grounder::ground_lit`), but this one only where the condition is
-            // empty: under a condition the instance stays either way, and decided, the literal
-            // leaves no condition that gringo's translation would define (its atoms may be a
-            // projection aspsat cannot ground as gringo does: `ground::state`).
-            let open_negated = settling_late && cond_lits.is_empty();
+            // empty, or the conditional literal is delayed: under a condition the instance
+            // stays either way, but where gringo translates the conditional literal, an open
+            // literal makes it define the condition's atoms (`not q(2) : p(2)` with q(2) never
+            // derived ends the status of an #external p(2): differential seed 4702 #451 was a
+            // wrong answer; the atoms may be a projection aspsat cannot ground as gringo does,
+            // refused then: `ground::state`).
+            let open_negated = settling_late && (cond_lits.is_empty() || delayed.is_some());
             for alt in alts {
                 // Local conditions hold only the ranges of intervals: no literals of their own.
                 g.conditions(&alt.cond, plan, binding, &mut |g, binding, _| {
@@ -393,13 +413,13 @@ impl Grounder {
             Ok(())
         })?;
         if let Some(span) = delayed
-            && defines
+            && let Some(surely) = defines
         {
             for &i in &defined {
                 let inst = &instances[i];
                 let alone = (defined.iter()).all(|&j| j == i || instances[j].lit != inst.lit);
                 let cond = inst.cond.clone();
-                self.note_condition_heads(span, cond, alone);
+                self.note_condition_heads(span, cond, alone, surely);
             }
         }
         Ok(if falsified {
@@ -437,7 +457,7 @@ impl Grounder {
         let ir::Body::Conditional { alts, cond, .. } = &rule.rule.body[index] else {
             return Ok(false);
         };
-        let part = self.conditional(alts, cond, &rule.plan, b, None, false)?;
+        let part = self.conditional(alts, cond, &rule.plan, b, None, None)?;
         Ok(matches!(part, BodyPart::False))
     }
 
