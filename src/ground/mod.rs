@@ -243,9 +243,10 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
         (atom, why)
     } else if let Some(atom) = program.external_maybe_undefined_by_gringo() {
         let why = "every rule defining it has a negated literal over its own component that is \
-                   false in the end, which clingo's grounder may decide before it grounds the \
-                   rule (then it writes no rule and the atom stays external), in an order of \
-                   statements aspsat does not model here";
+                   false in the end (or a positive one over an atom whose every rule has one), \
+                   which clingo's grounder may decide before it grounds the rule (then it \
+                   writes no rule and the atom stays external), in an order of statements \
+                   aspsat does not model here";
         (atom, why)
     } else if let Some(atom) = program.self_chosen_external() {
         let why = "a choice chooses it under a condition that holds the atom itself, and \

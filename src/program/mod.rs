@@ -929,14 +929,62 @@ impl GroundProgram {
 
     /// The atoms every rule of which has a body literal (or, for a choice element, a literal
     /// of its condition) clingo's grounder may have decided false before it grounded the rule
-    /// ([`Self::maybe_decided_false`]), with the position of one such rule: gringo may have
-    /// written none of their rules. (A disjunction element's condition is in the body of its
-    /// shifted rule.)
+    /// ([`Self::maybe_decided_false`]), or a positive body literal over such an atom (an
+    /// auxiliary atom of a disjunction element, whose rules have the literal: `q(1) :-
+    /// #cond(0), m.` beside `m :- not not p(1).`), with the position of one such rule: gringo
+    /// may have written none of their rules. (A disjunction element's condition is in the body
+    /// of its shifted rule.) An atom is surely written by gringo when it is a fact, an
+    /// `#external` atom, or the head of a rule without such a literal whose positive body atoms
+    /// all are.
     fn maybe_undefined_by_gringo(&self) -> HashMap<AtomId, &crate::syntax::ast::Span> {
-        let mut sure = vec![false; self.num_atoms()];
-        let mut unsure: HashMap<AtomId, &crate::syntax::ast::Span> = HashMap::new();
+        let n = self.num_atoms();
+        // `written[a]`: a rule for `a` that gringo surely writes; `known[a]`: `a` is surely in
+        // gringo's domain (also facts and `#external` atoms).
+        let mut written = vec![false; n];
+        let mut known = vec![false; n];
+        let mut queue: Vec<AtomId> = Vec::new();
+        for a in (0..n as u32).map(AtomId) {
+            if self.is_fact(a) || self.is_external(a) {
+                known[a.0 as usize] = true;
+                queue.push(a);
+            }
+        }
+        // Per rule and head atom without such a literal: the positive body atoms it waits for.
+        let mut waiting: Vec<(AtomId, usize)> = Vec::new();
+        let mut waiters: HashMap<AtomId, Vec<usize>> = HashMap::new();
+        let mut ready: Vec<AtomId> = Vec::new();
+        // Per atom, a rule where gringo may have decided a literal false, or an atom in the
+        // positive body of one of its rules (to find one of those).
+        let mut reason: HashMap<AtomId, &crate::syntax::ast::Span> = HashMap::new();
+        let mut readers: HashMap<AtomId, Vec<AtomId>> = HashMap::new();
+        // The auxiliary atoms of conditional elements of disjunctions whose body has such a
+        // literal: their rules are the disjunction's too (`m :- #cond(0), q(1).` as well as
+        // `m :- not not p(1).`), and gringo writes none of them without it.
+        let mut members: HashMap<AtomId, &crate::syntax::ast::Span> = HashMap::new();
+        for d in &self.disjunctions {
+            if let Some(span) = d.body.iter().find_map(|b| self.maybe_decided_false(b)) {
+                for (e, &m) in d.elems.iter().zip(&d.members) {
+                    if m != e.atom {
+                        members.insert(m, span);
+                    }
+                }
+            }
+        }
         for r in &self.rules {
-            let in_body = r.body.iter().find_map(|b| self.maybe_decided_false(b));
+            let in_body = (r.body.iter().find_map(|b| self.maybe_decided_false(b))).or_else(|| {
+                match r.head {
+                    Head::Atom(m) => members.get(&m).copied(),
+                    _ => None,
+                }
+            });
+            let mut positive: Vec<AtomId> = (r.body.iter())
+                .filter_map(|b| match b {
+                    BodyElem::Lit(l) if l.polarity == Polarity::Pos => Some(l.atom),
+                    _ => None,
+                })
+                .collect();
+            positive.sort_unstable();
+            positive.dedup();
             let elements: Vec<(AtomId, Option<&crate::syntax::ast::Span>)> = match &r.head {
                 Head::Choice { elems, .. } => (elems.iter())
                     .map(|e| {
@@ -947,16 +995,58 @@ impl GroundProgram {
                 _ => r.head_atoms().into_iter().map(|a| (a, in_body)).collect(),
             };
             for (a, span) in elements {
+                for &b in &positive {
+                    readers.entry(b).or_default().push(a);
+                }
                 match span {
                     Some(span) => {
-                        unsure.entry(a).or_insert(span);
+                        reason.entry(a).or_insert(span);
                     }
-                    None => sure[a.0 as usize] = true,
+                    None if positive.is_empty() => ready.push(a),
+                    None => {
+                        for &b in &positive {
+                            waiters.entry(b).or_default().push(waiting.len());
+                        }
+                        waiting.push((a, positive.len()));
+                    }
                 }
             }
         }
-        unsure.retain(|a, _| !sure[a.0 as usize]);
-        unsure
+        let write = |a: AtomId, written: &mut [bool], known: &mut [bool], queue: &mut Vec<_>| {
+            written[a.0 as usize] = true;
+            if !std::mem::replace(&mut known[a.0 as usize], true) {
+                queue.push(a);
+            }
+        };
+        for a in ready {
+            write(a, &mut written, &mut known, &mut queue);
+        }
+        while let Some(b) = queue.pop() {
+            for &w in waiters.get(&b).into_iter().flatten() {
+                let (a, count) = &mut waiting[w];
+                *count -= 1;
+                if *count == 0 {
+                    let a = *a;
+                    write(a, &mut written, &mut known, &mut queue);
+                }
+            }
+        }
+        // The reasons reach the heads of rules over an atom not surely in gringo's domain.
+        let mut todo: Vec<AtomId> = reason.keys().copied().collect();
+        while let Some(b) = todo.pop() {
+            if known[b.0 as usize] {
+                continue;
+            }
+            let span = reason[&b];
+            for &a in readers.get(&b).into_iter().flatten() {
+                if !written[a.0 as usize] && !reason.contains_key(&a) {
+                    reason.insert(a, span);
+                    todo.push(a);
+                }
+            }
+        }
+        reason.retain(|a, _| !written[a.0 as usize]);
+        reason
     }
 
     /// An `#external` atom whose every rule may be missing from gringo's output
