@@ -12,6 +12,7 @@ use super::state::Grounder;
 use crate::symbol::SymbolTable;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
+use itertools::Itertools;
 
 /// Grounds every rule and input fact into `g.program`.
 pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
@@ -215,9 +216,10 @@ fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
 /// `x. r :- x. r ; p.` has one), and an atom without rules decides whether an optimization
 /// level exists. gringo orders its statements by a depth-first search over "depends on a
 /// statement defining a body predicate" edges, started from the last statement, each statement
-/// after those it depends on; the search follows the body literals from the last one (`:- r,
-/// p(1).` reaches the rules for `p(1)` first) and the rules for one predicate in the order
-/// they are written. Facts without variables are known before everything. The statements are
+/// after those it depends on; the search follows the body literals in the order gringo's
+/// statement lists them (those that need no variable from the last written: `:- r, p(1).`
+/// reaches the rules for `p(1)` first; then the others as their variables are bound) and the
+/// rules for one predicate in the order they are written. Facts without variables are known before everything. The statements are
 /// searched in gringo's order ([`statement_order`]), which puts projections last.
 fn clingo_order(
     num_preds: usize,
@@ -441,8 +443,10 @@ enum Walk {
 
 /// The atoms of a rule's literals in the order gringo's search of [`clingo_order`] follows
 /// them, each with whether gringo's occurrence is positive: the conditions of head elements,
-/// the last first, then the body from its last element, but the literals of a body
-/// aggregate's elements and of a conditional literal's condition from the first (gringo
+/// the last first, then the body in gringo's order of it
+/// ([`super::gringo_rounds::body_positions`], where that model knows it: `#external r : d(Y),
+/// q(2), not p(Y).` reaches the rules for q(2) first, differential seed 4704 #765; from its
+/// last element otherwise), but the literals of a body aggregate's elements and of a conditional literal's condition from the first (gringo
 /// grounds those through statements of their own: `g :- #count{Z : r, d(Z), q(1)} = 1.`
 /// reaches the rules for `r` first, `g :- r, q(1).` those for `q`, clingo 5.8.3 shows). A
 /// literal is negative under `not` or `not not`, and so is every literal of a negated
@@ -459,7 +463,14 @@ fn modelled_search_order<'r>(rule: &'r ir::Rule) -> Vec<(&'r ir::Atom, bool)> {
     for c in head_conditions.iter().rev() {
         c.lits.iter().rev().for_each(|l| push(l, false));
     }
-    for b in rule.body.iter().rev() {
+    // (the body in the order gringo's statement lists it, where aspsat's model knows it)
+    let order: Vec<usize> = match super::gringo_rounds::body_positions(rule) {
+        Some(positions) => (0..rule.body.len())
+            .sorted_by_key(|&i| positions[i])
+            .collect(),
+        None => (0..rule.body.len()).rev().collect(),
+    };
+    for b in order.into_iter().map(|i| &rule.body[i]) {
         match b {
             ir::Body::Lit(l) => push(l, false),
             ir::Body::Conditional { alts, cond, .. } => {
