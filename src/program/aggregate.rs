@@ -390,6 +390,14 @@ pub fn decided(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
     decided_in(agg, syms, Range::PerCondition)
 }
 
+/// [`decided`] for a body aggregate under `not` or `not not`: gringo keeps such an aggregate
+/// whole, its guards the bounds of one interval (`not not 1 = #max{1 : p} = 0` is false before
+/// grounding, its rule dropped, where the positive aggregate is two and stays: differential
+/// seed 4802 #16, a weak constraint's level).
+pub fn decided_negated(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
+    decided_in(agg, syms, Range::PerCondition)
+}
+
 /// [`decided`] for a head aggregate or a choice's bounds.
 pub fn decided_in_head(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
     decided_in(agg, syms, Range::PerTuple)

@@ -509,7 +509,11 @@ impl Grounder {
         if delay == Delay::Undecided {
             return self.open_aggregate(polarity, ground, &a.span);
         }
-        Ok(match aggregate::decided(&ground, &self.program.symbols) {
+        let decided = match polarity {
+            Polarity::Pos => aggregate::decided(&ground, &self.program.symbols),
+            _ => aggregate::decided_negated(&ground, &self.program.symbols),
+        };
+        Ok(match decided {
             Some(holds) if holds != (polarity == Polarity::Not) && stays_open => {
                 self.open_aggregate(polarity, ground, &a.span)?
             }
