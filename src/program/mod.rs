@@ -911,8 +911,15 @@ impl GroundProgram {
     /// if it is false in the end: `not not s(0,2)` over an atom never derived, `not q` over a
     /// fact.
     fn maybe_decided_false(&self, b: &BodyElem) -> Option<&crate::syntax::ast::Span> {
-        let BodyElem::Lit(l) = b else { return None };
-        self.maybe_decided_false_lit(l)
+        match b {
+            BodyElem::Lit(l) => self.maybe_decided_false_lit(l),
+            // (a head element moved into the body: an instance without a condition is its
+            // literal)
+            BodyElem::Conditional(instances) => (instances.iter())
+                .filter(|inst| inst.cond.is_empty())
+                .find_map(|inst| self.maybe_decided_false_lit(&inst.lit)),
+            BodyElem::Aggregate { .. } => None,
+        }
     }
 
     /// [`Self::maybe_decided_false`] of a literal (of a body or of a choice element's

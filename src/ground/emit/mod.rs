@@ -266,6 +266,22 @@ impl Grounder {
                             if instances.is_empty() {
                                 continue;
                             }
+                            // A negated head element gringo may decide over another of its
+                            // positive parts, as a body literal (`not p(Y) : d(Z) ; q(Y) :
+                            // p(_) :- d(Y).` beside `p(0) :- not not q(1).`: gringo finds
+                            // p(1) outside its domain, the element true, and writes no rule
+                            // for an #external q(1); differential seed 4902 #311).
+                            let maybe_decided =
+                                alts.iter().any(|a| a.item.maybe_decided_by_gringo());
+                            if maybe_decided && !self.provisional {
+                                for inst in instances.iter().filter(|i| i.cond.is_empty()) {
+                                    if inst.lit.polarity != Polarity::Pos {
+                                        (self.program.maybe_decided_by_gringo)
+                                            .entry(inst.lit)
+                                            .or_insert_with(|| rule.rule.span.clone());
+                                    }
+                                }
+                            }
                             BodyPart::Open(BodyElem::Conditional(instances))
                         }
                         // (the element holds: the disjunction instance is satisfied)
