@@ -914,10 +914,25 @@ impl GroundProgram {
         match b {
             BodyElem::Lit(l) => self.maybe_decided_false_lit(l),
             // (a head element moved into the body: an instance without a condition is its
-            // literal)
-            BodyElem::Conditional(instances) => (instances.iter())
-                .filter(|inst| inst.cond.is_empty())
-                .find_map(|inst| self.maybe_decided_false_lit(&inst.lit)),
+            // literal; and an instance whose literal fails where its condition holds through a
+            // literal gringo may decide, as in `p(0) : not q(1)` with p(0) and q(1) never
+            // derived)
+            BodyElem::Conditional(instances) => instances.iter().find_map(|inst| {
+                if inst.cond.is_empty() {
+                    return self.maybe_decided_false_lit(&inst.lit);
+                }
+                let fails = inst.lit.polarity == Polarity::Pos && !self.in_domain(inst.lit.atom);
+                let holds = |l: &Lit| match l.polarity {
+                    Polarity::Pos | Polarity::NotNot => self.is_fact(l.atom),
+                    Polarity::Not => !self.in_domain(l.atom),
+                };
+                if !fails || !inst.cond.iter().all(holds) {
+                    return None;
+                }
+                inst.cond
+                    .iter()
+                    .find_map(|l| self.maybe_decided_by_gringo.get(l))
+            }),
             BodyElem::Aggregate { .. } => None,
         }
     }

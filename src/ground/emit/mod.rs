@@ -260,6 +260,24 @@ impl Grounder {
                         ConditionRecursion::Recursive => Some(true),
                     };
                     let part = self.conditional(alts, cond, &rule.plan, b, delayed, defines)?;
+                    // The negated condition literals gringo may decide over another of its
+                    // positive parts: where they hold in the end and an instance's literal
+                    // fails, gringo may have known the conditional literal false and written
+                    // no rule (`p(Y) :- d(Y), p(0) : not q(Y).` beside a rule for q(1) that
+                    // depends on `not p(Y)` and never fires: an #external p(1) keeps its
+                    // status in clingo 5.8.3; differential seed 4744 #612).
+                    if let BodyPart::Open(BodyElem::Conditional(instances)) = &part
+                        && cond.lits.iter().any(ir::Lit::maybe_decided_by_gringo)
+                        && !self.provisional
+                    {
+                        for l in (instances.iter().flat_map(|i| &i.cond))
+                            .filter(|l| l.polarity != Polarity::Pos)
+                        {
+                            (self.program.maybe_decided_by_gringo)
+                                .entry(*l)
+                                .or_insert_with(|| rule.rule.span.clone());
+                        }
+                    }
                     match part {
                         BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
                             let instances = self.plain_failed_conditions(instances, &mut in_rule);
