@@ -243,12 +243,13 @@ pub(super) fn mark(
                     });
                     seen[i]
                 };
-                let found = match () {
-                    _ if after && recursive(j) => ConditionRecursion::Recursive,
-                    _ if after => continue,
-                    _ if conditional => ConditionRecursion::Unordered,
-                    _ if recursive(j) => ConditionRecursion::Recursive,
-                    _ => continue,
+                let found = if after || !conditional {
+                    if !recursive(j) {
+                        continue;
+                    }
+                    ConditionRecursion::Recursive
+                } else {
+                    ConditionRecursion::Unordered
                 };
                 let mark = &mut condition_recursive[o.item];
                 *mark = (*mark).max(found);

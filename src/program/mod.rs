@@ -933,7 +933,30 @@ impl GroundProgram {
                     .iter()
                     .find_map(|l| self.maybe_decided_by_gringo.get(l))
             }),
-            BodyElem::Aggregate { .. } => None,
+            // (an aggregate false once its element conditions take their values in the end,
+            // one of them a literal gringo may decide)
+            BodyElem::Aggregate {
+                polarity,
+                aggregate,
+            } => {
+                let span = (aggregate.elems.iter().flat_map(|e| &e.cond))
+                    .find_map(|l| self.maybe_decided_by_gringo.get(l))?;
+                let value = |l: &Lit| match l.polarity {
+                    _ if self.is_fact(l.atom) => Some(l.polarity != Polarity::Not),
+                    _ if !self.in_domain(l.atom) => Some(l.polarity == Polarity::Not),
+                    _ => None,
+                };
+                let mut known = (**aggregate).clone();
+                known.elems.retain_mut(|e| {
+                    e.cond.retain(|l| value(l) != Some(true));
+                    e.cond.iter().all(|l| value(l).is_none())
+                });
+                let holds = match polarity {
+                    Polarity::Pos => aggregate::decided(&known, &self.symbols),
+                    _ => aggregate::decided_negated(&known, &self.symbols),
+                }?;
+                (holds == (*polarity == Polarity::Not)).then_some(span)
+            }
         }
     }
 

@@ -185,13 +185,20 @@ impl Grounder {
         ground: &[Lit],
         span: &Span,
     ) {
-        let merged = cond.lits.iter().any(ir::Lit::maybe_decided_by_gringo);
-        if !merged || self.provisional {
-            return;
+        if cond.lits.iter().any(ir::Lit::maybe_decided_by_gringo) {
+            for &l in ground {
+                self.note_maybe_decided(l, span);
+            }
         }
-        for l in ground.iter().filter(|l| l.polarity != Polarity::Pos) {
+    }
+
+    /// Records a ground negated literal gringo may have decided before aspsat, with the
+    /// position of its rule ([`crate::program::GroundProgram::maybe_decided_by_gringo`]);
+    /// positive literals and provisional rounds are left out.
+    fn note_maybe_decided(&mut self, l: Lit, span: &Span) {
+        if l.polarity != Polarity::Pos && !self.provisional {
             (self.program.maybe_decided_by_gringo)
-                .entry(*l)
+                .entry(l)
                 .or_insert_with(|| span.clone());
         }
     }
@@ -217,10 +224,8 @@ impl Grounder {
                         LitValue::True => BodyPart::True,
                         LitValue::False => BodyPart::False,
                         LitValue::Open(l) => {
-                            if maybe_decided && !self.provisional {
-                                (self.program.maybe_decided_by_gringo)
-                                    .entry(l)
-                                    .or_insert_with(|| rule.rule.span.clone());
+                            if maybe_decided {
+                                self.note_maybe_decided(l, &rule.rule.span);
                             }
                             match rule.negated.get(i) {
                                 Some(Negated::NeverDerived) => BodyPart::False,
@@ -268,14 +273,9 @@ impl Grounder {
                     // status in clingo 5.8.3; differential seed 4744 #612).
                     if let BodyPart::Open(BodyElem::Conditional(instances)) = &part
                         && cond.lits.iter().any(ir::Lit::maybe_decided_by_gringo)
-                        && !self.provisional
                     {
-                        for l in (instances.iter().flat_map(|i| &i.cond))
-                            .filter(|l| l.polarity != Polarity::Pos)
-                        {
-                            (self.program.maybe_decided_by_gringo)
-                                .entry(*l)
-                                .or_insert_with(|| rule.rule.span.clone());
+                        for &l in instances.iter().flat_map(|i| &i.cond) {
+                            self.note_maybe_decided(l, &rule.rule.span);
                         }
                     }
                     match part {
@@ -291,13 +291,9 @@ impl Grounder {
                             // for an #external q(1); differential seed 4902 #311).
                             let maybe_decided =
                                 alts.iter().any(|a| a.item.maybe_decided_by_gringo());
-                            if maybe_decided && !self.provisional {
+                            if maybe_decided {
                                 for inst in instances.iter().filter(|i| i.cond.is_empty()) {
-                                    if inst.lit.polarity != Polarity::Pos {
-                                        (self.program.maybe_decided_by_gringo)
-                                            .entry(inst.lit)
-                                            .or_insert_with(|| rule.rule.span.clone());
-                                    }
+                                    self.note_maybe_decided(inst.lit, &rule.rule.span);
                                 }
                             }
                             BodyPart::Open(BodyElem::Conditional(instances))
@@ -318,7 +314,21 @@ impl Grounder {
                     } else {
                         Delay::No
                     };
-                    self.body_aggregate(i, a, &rule.plan, b, delay)?
+                    let part = self.body_aggregate(i, a, &rule.plan, b, delay)?;
+                    // Its negated element condition literals gringo may decide over another
+                    // of its positive parts (`not p(2)` in `r :- #max{#sup : not p(2); 2 : not
+                    // r} = 3.` beside a disjunction that never derives p(2): gringo decides the
+                    // aggregate false and writes no rule for an #external r; differential
+                    // seed 4757 #874).
+                    if let BodyPart::Open(BodyElem::Aggregate { aggregate, .. }) = &part
+                        && (a.elems.iter().flat_map(|e| &e.cond.lits))
+                            .any(ir::Lit::maybe_decided_by_gringo)
+                    {
+                        for &l in aggregate.elems.iter().flat_map(|e| &e.cond) {
+                            self.note_maybe_decided(l, &rule.rule.span);
+                        }
+                    }
+                    part
                 }
             };
             match part {
