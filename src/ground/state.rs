@@ -62,6 +62,10 @@ pub struct Grounder {
     /// gringo's translation may define likewise (it depends on its analysis of the aggregate's
     /// range): an external one is refused.
     pub aggregate_condition_atoms: Vec<(AtomId, Span)>,
+    /// Heads of conditional elements of disjunction instances aspsat dropped as satisfied by
+    /// a fact it derived while grounding: gringo may accumulate the elements before it derives
+    /// the fact, and then writes their rules, which end an #external status (refused then).
+    pub satisfied_element_heads: Vec<(AtomId, Span)>,
     /// The stages of the component in grounding that are done (see `schedule`): a literal
     /// settled from a stage up to this one is decided.
     pub stage: super::ir::Stage,
@@ -122,6 +126,7 @@ impl Grounder {
             condition_atoms: HashMap::new(),
             condition_instances: Vec::new(),
             aggregate_condition_atoms: Vec::new(),
+            satisfied_element_heads: Vec::new(),
             stage: 0,
             settling_late: false,
             stages_begun: 0,
@@ -317,6 +322,21 @@ impl Grounder {
                     "#external atom {name} in an element condition of a recursive aggregate: \
                      clingo's translation may define it by a rule, which ends its external \
                      status, depending on the aggregate's range; not supported"
+                ),
+            ));
+        }
+        if let Some((a, span)) = std::mem::take(&mut self.satisfied_element_heads)
+            .into_iter()
+            .find(|(a, _)| self.program.is_external(*a))
+        {
+            let name = self.program.symbols.to_string(self.program.atom_sym(a));
+            return Err(Diagnostic::error(
+                &span,
+                format!(
+                    "#external atom {name} as the head of a conditional element of a \
+                     disjunction that a fact derived while grounding satisfies: clingo's \
+                     grounder may ground the element before the fact, and then writes its rule, \
+                     which ends the atom's external status; not supported"
                 ),
             ));
         }

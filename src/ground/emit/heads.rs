@@ -250,6 +250,35 @@ impl Grounder {
             })
             || trivial.iter().any(|c| c.is_empty());
         if satisfied {
+            // Satisfied only by a fact derived while grounding: gringo may have accumulated
+            // the elements first and then writes the rules of those with a condition, which
+            // define their heads (`p(Z) : p(Y), d(Z) ; r :- d(Y).` beside `r :- d(X).`,
+            // `#external p(X) : d(X). [true]` and `#external p(Y) : not r, d(Y).` has p(2)
+            // and p(3) false in clingo 5.8.3; differential seed 4774 #388).
+            let derived_fact = |a: AtomId| {
+                self.program.is_fact(a)
+                    && self.fact_in_stage.get(a.0 as usize).is_some_and(|&s| s > 0)
+            };
+            let by_input_fact = instances.iter().any(|m| {
+                matches!(m.atom, ElementAtom::Atom(a) if self.program.is_fact(a) && !derived_fact(a))
+                    && m.conds.iter().any(|c| c.is_empty())
+            });
+            if !moved_satisfied
+                && !self.provisional
+                && !by_input_fact
+                && !trivial.iter().any(|c| c.is_empty())
+                && super::super::gringo_rounds::conditional_disjunction(&rule.rule)
+            {
+                for m in &instances {
+                    if let ElementAtom::Atom(h) = m.atom
+                        && m.conds
+                            .iter()
+                            .all(|c| !c.is_empty() && !c.contains(&Lit::pos(h)))
+                    {
+                        self.satisfied_element_heads.push((h, span.clone()));
+                    }
+                }
+            }
             return self.satisfied_disjunction(rule.satisfied_heads, derived, span);
         }
         let mut ground_elems: Vec<ChoiceElem> = Vec::new();
