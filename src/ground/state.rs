@@ -309,37 +309,23 @@ impl Grounder {
 
     /// Adds the rules of `condition_heads` whose head is an `#external` atom (the others
     /// change nothing), and refuses an external atom in the condition of a recursive
-    /// non-monotone aggregate.
+    /// non-monotone aggregate or at the head of an element of a disjunction instance
+    /// satisfied by a fact derived while grounding.
     pub fn define_condition_externals(&mut self) -> Result<(), Diagnostic> {
-        if let Some((a, span)) = std::mem::take(&mut self.aggregate_condition_atoms)
-            .into_iter()
-            .find(|(a, _)| self.program.is_external(*a))
-        {
-            let name = self.program.symbols.to_string(self.program.atom_sym(a));
-            return Err(Diagnostic::error(
-                &span,
-                format!(
-                    "#external atom {name} in an element condition of a recursive aggregate: \
-                     clingo's translation may define it by a rule, which ends its external \
-                     status, depending on the aggregate's range; not supported"
-                ),
-            ));
-        }
-        if let Some((a, span)) = std::mem::take(&mut self.satisfied_element_heads)
-            .into_iter()
-            .find(|(a, _)| self.program.is_external(*a))
-        {
-            let name = self.program.symbols.to_string(self.program.atom_sym(a));
-            return Err(Diagnostic::error(
-                &span,
-                format!(
-                    "#external atom {name} as the head of a conditional element of a \
-                     disjunction that a fact derived while grounding satisfies: clingo's \
-                     grounder may ground the element before the fact, and then writes its rule, \
-                     which ends the atom's external status; not supported"
-                ),
-            ));
-        }
+        let aggregate_conditions = std::mem::take(&mut self.aggregate_condition_atoms);
+        self.refuse_external_among(
+            aggregate_conditions,
+            "in an element condition of a recursive aggregate: clingo's translation may \
+             define it by a rule, which ends its external status, depending on the \
+             aggregate's range",
+        )?;
+        let element_heads = std::mem::take(&mut self.satisfied_element_heads);
+        self.refuse_external_among(
+            element_heads,
+            "as the head of a conditional element of a disjunction that a fact derived while \
+             grounding satisfies: clingo's grounder may ground the element before the fact, \
+             and then writes its rule, which ends the atom's external status",
+        )?;
         let heads = self.condition_heads();
         self.refuse_projected_externals(&heads)?;
         for (a, span, surely) in heads {
@@ -362,6 +348,28 @@ impl Grounder {
             });
         }
         Ok(())
+    }
+
+    /// Refuses the first `#external` atom of `atoms`, at its position: "#external atom A
+    /// `what`; not supported".
+    fn refuse_external_among(
+        &self,
+        atoms: Vec<(AtomId, Span)>,
+        what: &str,
+    ) -> Result<(), Diagnostic> {
+        match atoms
+            .into_iter()
+            .find(|(a, _)| self.program.is_external(*a))
+        {
+            Some((a, span)) => {
+                let name = self.program.symbols.to_string(self.program.atom_sym(a));
+                Err(Diagnostic::error(
+                    &span,
+                    format!("#external atom {name} {what}; not supported"),
+                ))
+            }
+            None => Ok(()),
+        }
     }
 
     /// Refuses a condition atom of `heads` that stands for an anonymous variable's projection
