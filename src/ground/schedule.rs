@@ -219,8 +219,9 @@ fn record_complex_rule_origins(g: &mut Grounder, rules: &[Planned]) {
 /// after those it depends on; the search follows the body literals in the order gringo's
 /// statement lists them (those that need no variable from the last written: `:- r, p(1).`
 /// reaches the rules for `p(1)` first; then the others as their variables are bound) and the
-/// rules for one predicate in the order they are written. Facts without variables are known before everything. The statements are
-/// searched in gringo's order ([`statement_order`]), which puts projections last.
+/// rules for one predicate in the order they are written. Facts without variables are known
+/// before everything. The statements are searched in gringo's order ([`statement_order`]),
+/// which puts projections last.
 fn clingo_order(
     num_preds: usize,
     rules: &[Planned],
@@ -446,7 +447,8 @@ enum Walk {
 /// the last first, then the body in gringo's order of it
 /// ([`super::gringo_rounds::body_positions`], where that model knows it: `#external r : d(Y),
 /// q(2), not p(Y).` reaches the rules for q(2) first, differential seed 4704 #765; from its
-/// last element otherwise), but the literals of a body aggregate's elements and of a conditional literal's condition from the first (gringo
+/// last element otherwise), but the literals of a body aggregate's elements and of a
+/// conditional literal's condition from the first (gringo
 /// grounds those through statements of their own: `g :- #count{Z : r, d(Z), q(1)} = 1.`
 /// reaches the rules for `r` first, `g :- r, q(1).` those for `q`, clingo 5.8.3 shows). A
 /// literal is negative under `not` or `not not`, and so is every literal of a negated

@@ -283,13 +283,13 @@ impl Grounder {
     /// differential seed 4335 #357.)
     fn condition_heads(&mut self) -> Vec<(AtomId, Span, bool)> {
         let mut heads = Vec::new();
-        for inst in std::mem::take(&mut self.condition_instances) {
-            let ConditionInstance {
-                cond,
-                alone,
-                surely,
-                span,
-            } = inst;
+        for ConditionInstance {
+            cond,
+            alone,
+            surely,
+            span,
+        } in std::mem::take(&mut self.condition_instances)
+        {
             let written = |l: &&Lit| match l.polarity {
                 crate::program::Polarity::Pos => !self.program.is_fact(l.atom),
                 _ => self.program.in_domain(l.atom),

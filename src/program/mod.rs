@@ -909,7 +909,7 @@ impl GroundProgram {
     /// The position of the rule where a body literal was left open that clingo's grounder may
     /// have decided false before it grounded the rule ([`GroundProgram::maybe_decided_by_gringo`]),
     /// if it is false in the end: `not not s(0,2)` over an atom never derived, `not q` over a
-    /// fact.
+    /// fact; or a conditional literal or an aggregate false in the end through such a literal.
     fn maybe_decided_false(&self, b: &BodyElem) -> Option<&crate::syntax::ast::Span> {
         match b {
             BodyElem::Lit(l) => self.maybe_decided_false_lit(l),
@@ -921,11 +921,9 @@ impl GroundProgram {
                 if inst.cond.is_empty() {
                     return self.maybe_decided_false_lit(&inst.lit);
                 }
-                let fails = inst.lit.polarity == Polarity::Pos && !self.in_domain(inst.lit.atom);
-                let holds = |l: &Lit| match l.polarity {
-                    Polarity::Pos | Polarity::NotNot => self.is_fact(l.atom),
-                    Polarity::Not => !self.in_domain(l.atom),
-                };
+                let fails = inst.lit.polarity == Polarity::Pos
+                    && self.value_in_the_end(&inst.lit) == Some(false);
+                let holds = |l: &Lit| self.value_in_the_end(l) == Some(true);
                 if !fails || !inst.cond.iter().all(holds) {
                     return None;
                 }
@@ -941,15 +939,10 @@ impl GroundProgram {
             } => {
                 let span = (aggregate.elems.iter().flat_map(|e| &e.cond))
                     .find_map(|l| self.maybe_decided_by_gringo.get(l))?;
-                let value = |l: &Lit| match l.polarity {
-                    _ if self.is_fact(l.atom) => Some(l.polarity != Polarity::Not),
-                    _ if !self.in_domain(l.atom) => Some(l.polarity == Polarity::Not),
-                    _ => None,
-                };
                 let mut known = (**aggregate).clone();
                 known.elems.retain_mut(|e| {
-                    e.cond.retain(|l| value(l) != Some(true));
-                    e.cond.iter().all(|l| value(l).is_none())
+                    e.cond.retain(|l| self.value_in_the_end(l) != Some(true));
+                    e.cond.iter().all(|l| self.value_in_the_end(l).is_none())
                 });
                 let holds = match polarity {
                     Polarity::Pos => aggregate::decided(&known, &self.symbols),
@@ -964,12 +957,21 @@ impl GroundProgram {
     /// condition).
     fn maybe_decided_false_lit(&self, l: &Lit) -> Option<&crate::syntax::ast::Span> {
         let span = self.maybe_decided_by_gringo.get(l)?;
-        let false_in_the_end = match l.polarity {
-            Polarity::Not => self.is_fact(l.atom),
-            Polarity::NotNot => !self.in_domain(l.atom),
-            Polarity::Pos => false,
-        };
+        let false_in_the_end =
+            l.polarity != Polarity::Pos && self.value_in_the_end(l) == Some(false);
         false_in_the_end.then_some(span)
+    }
+
+    /// A literal's value once the grounder is done: decided where its atom is a fact or
+    /// outside the domain, `None` (open) otherwise.
+    fn value_in_the_end(&self, l: &Lit) -> Option<bool> {
+        if self.is_fact(l.atom) {
+            Some(l.polarity != Polarity::Not)
+        } else if !self.in_domain(l.atom) {
+            Some(l.polarity == Polarity::Not)
+        } else {
+            None
+        }
     }
 
     /// The atoms every rule of which has a body literal (or, for a choice element, a literal

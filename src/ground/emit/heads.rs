@@ -243,30 +243,30 @@ impl Grounder {
         // before the auxiliary atoms of its conjunctions are made (their rules would end an
         // #external status of their heads: `s(|1;1|, X/0) ; p(X;1) :- d(X).` keeps the
         // external p(1) in clingo 5.8.3; differential seed 4001 #333).
-        let satisfied = moved_satisfied
-            || instances.iter().any(|m| {
-                matches!(m.atom, ElementAtom::Atom(a) if self.program.is_fact(a))
-                    && m.conds.iter().any(|c| c.is_empty())
+        // The facts among the elements (without a condition), which satisfy the instance.
+        let fact_elements: Vec<AtomId> = (instances.iter())
+            .filter_map(|m| match m.atom {
+                ElementAtom::Atom(a)
+                    if self.program.is_fact(a) && m.conds.iter().any(|c| c.is_empty()) =>
+                {
+                    Some(a)
+                }
+                _ => None,
             })
-            || trivial.iter().any(|c| c.is_empty());
-        if satisfied {
-            // Satisfied only by a fact derived while grounding: gringo may have accumulated
+            .collect();
+        let trivially = trivial.iter().any(|c| c.is_empty());
+        if moved_satisfied || trivially || !fact_elements.is_empty() {
+            // Satisfied only by facts derived while grounding: gringo may have accumulated
             // the elements first and then writes the rules of those with a condition, which
             // define their heads (`p(Z) : p(Y), d(Z) ; r :- d(Y).` beside `r :- d(X).`,
             // `#external p(X) : d(X). [true]` and `#external p(Y) : not r, d(Y).` has p(2)
             // and p(3) false in clingo 5.8.3; differential seed 4774 #388).
-            let derived_fact = |a: AtomId| {
-                self.program.is_fact(a)
-                    && self.fact_in_stage.get(a.0 as usize).is_some_and(|&s| s > 0)
-            };
-            let by_input_fact = instances.iter().any(|m| {
-                matches!(m.atom, ElementAtom::Atom(a) if self.program.is_fact(a) && !derived_fact(a))
-                    && m.conds.iter().any(|c| c.is_empty())
-            });
+            let derived_while_grounding =
+                |a: &AtomId| (self.fact_in_stage.get(a.0 as usize)).is_some_and(|&stage| stage > 0);
             if !moved_satisfied
+                && !trivially
                 && !self.provisional
-                && !by_input_fact
-                && !trivial.iter().any(|c| c.is_empty())
+                && fact_elements.iter().all(derived_while_grounding)
                 && super::super::gringo_rounds::conditional_disjunction(&rule.rule)
             {
                 for m in &instances {
