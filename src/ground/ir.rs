@@ -20,6 +20,13 @@ pub struct Atom {
 }
 
 impl Atom {
+    /// Whether the two atoms are written alike (see [`CTerm::same`]).
+    pub fn same(&self, other: &Atom) -> bool {
+        self.pred == other.pred
+            && self.args.len() == other.args.len()
+            && self.args.iter().zip(&other.args).all(|(s, t)| s.same(t))
+    }
+
     /// The arguments' values when every argument is a value as written (no variable, no
     /// arithmetic).
     pub fn constant_args(&self) -> Option<Vec<Sym>> {
@@ -72,6 +79,21 @@ pub enum Lit {
 }
 
 impl Lit {
+    /// Whether both are atom literals with the same sign, written alike (positions aside).
+    pub fn same_atom_literal(&self, other: &Lit) -> bool {
+        match (self, other) {
+            (
+                Lit::Atom {
+                    sign: sa, atom: x, ..
+                },
+                Lit::Atom {
+                    sign: sb, atom: y, ..
+                },
+            ) => sa == sb && x.same(y),
+            _ => false,
+        }
+    }
+
     /// A negated atom literal that gringo may decide over another of its positive parts
     /// before its rule (`merged`), where aspsat leaves it open.
     pub fn maybe_decided_by_gringo(&self) -> bool {

@@ -405,7 +405,7 @@ fn single_choice_element_scope(rule: &Rule) -> Result<(), Diagnostic> {
                     }
                     let joined_already = moved_atoms
                         .iter()
-                        .all(|m| e.cond.lits.iter().any(|l| same_atom_literal(m, l)));
+                        .all(|m| e.cond.lits.iter().any(|l| m.same_atom_literal(l)));
                     if !joined_already {
                         return refuse(v, "a body aggregate");
                     }
@@ -523,55 +523,6 @@ pub fn join_moved_element(rule: &Rule) -> Option<Rule> {
         }
     }
     Some(joined)
-}
-
-/// Two positive atom literals with the same predicate and arguments (positions aside).
-fn same_atom_literal(a: &Lit, b: &Lit) -> bool {
-    match (a, b) {
-        (
-            Lit::Atom {
-                sign: sa, atom: x, ..
-            },
-            Lit::Atom {
-                sign: sb, atom: y, ..
-            },
-        ) => {
-            sa == sb
-                && x.pred == y.pred
-                && x.args.len() == y.args.len()
-                && x.args.iter().zip(&y.args).all(|(s, t)| same_term(s, t))
-        }
-        _ => false,
-    }
-}
-
-fn same_term(a: &CTerm, b: &CTerm) -> bool {
-    match (a, b) {
-        (CTerm::Sym(x), CTerm::Sym(y)) => x == y,
-        (CTerm::Var(x), CTerm::Var(y)) => x == y,
-        (
-            CTerm::Fun {
-                name: n,
-                args: xs,
-                negative: nx,
-            },
-            CTerm::Fun {
-                name: m,
-                args: ys,
-                negative: ny,
-            },
-        ) => {
-            n == m
-                && nx == ny
-                && xs.len() == ys.len()
-                && xs.iter().zip(ys).all(|(s, t)| same_term(s, t))
-        }
-        (CTerm::Unary(o, x, _), CTerm::Unary(p, y, _)) => o == p && same_term(x, y),
-        (CTerm::Binary(o, x1, x2, _), CTerm::Binary(p, y1, y2, _)) => {
-            o == p && same_term(x1, y1) && same_term(x2, y2)
-        }
-        _ => false,
-    }
 }
 
 /// Checks safety and computes the plan of the body and of every condition.

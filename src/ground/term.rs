@@ -66,6 +66,36 @@ pub enum EvalError {
 }
 
 impl CTerm {
+    /// Whether the two terms are written alike (the same variables, values and operations).
+    pub fn same(&self, other: &CTerm) -> bool {
+        match (self, other) {
+            (CTerm::Sym(x), CTerm::Sym(y)) => x == y,
+            (CTerm::Var(x), CTerm::Var(y)) => x == y,
+            (
+                CTerm::Fun {
+                    name: n,
+                    args: xs,
+                    negative: nx,
+                },
+                CTerm::Fun {
+                    name: m,
+                    args: ys,
+                    negative: ny,
+                },
+            ) => {
+                n == m
+                    && nx == ny
+                    && xs.len() == ys.len()
+                    && xs.iter().zip(ys).all(|(s, t)| s.same(t))
+            }
+            (CTerm::Unary(o, x, _), CTerm::Unary(p, y, _)) => o == p && x.same(y),
+            (CTerm::Binary(o, x1, x2, _), CTerm::Binary(p, y1, y2, _)) => {
+                o == p && x1.same(y1) && x2.same(y2)
+            }
+            _ => false,
+        }
+    }
+
     pub fn collect_vars(&self, out: &mut Vec<VarId>) {
         match self {
             CTerm::Sym(_) => {}
