@@ -16,19 +16,31 @@
 //! against all its atoms; where one of those literals is an auxiliary atom, or may not be
 //! there, this is not required); an auxiliary atom of the statement (a rule's body instance,
 //! the body before a conditional literal...) counts as there when a statement defining it has
-//! an instance. Where
-//! none exists, clingo's rounds miss nothing of the statement and aspsat's grounding is
-//! clingo's. Negative literals, comparisons and aggregates count as true, terms with arithmetic
-//! match any value, and a search that grows too large counts as a find: the search errs on the
-//! side of refusing.
+//! an instance. Where none exists, clingo's rounds miss nothing of the statement and aspsat's
+//! grounding is clingo's. Negative literals, comparisons and aggregates count as true, terms
+//! with arithmetic match any value, and a search that grows too large counts as a find: the
+//! search errs on the side of refusing.
 //!
-//! Two kinds of misses change nothing, and are not counted:
+//! A later literal that is an auxiliary atom counts only if it may be new before the first
+//! completion: a statement defining it has an instance over the atoms the loop may have then
+//! ([`super::own_conditions::EarlyAtoms`]: those of predicates it does not define or derives
+//! early, and the others' atoms from outside), over auxiliary atoms that may be defined then
+//! (those of statements gringo grounds in an earlier component, as they use nothing of the
+//! loop, and no other conditional literal's completion, which has priority 1).
+//!
+//! Misses that change nothing are not counted:
 //! * a miss in a rule whose head is an input fact, or a missed element of a conditional
 //!   disjunction, when another element of it that clingo does not miss has a fact for its
 //!   head and facts (or nothing) for its condition: every instance of the rule is satisfied
 //!   by that fact, with or without what is missed (in a program with an `#external` or an
 //!   optimization statement, which show gringo's domain, only a missed element; elsewhere
 //!   also a miss in the disjunction's body);
+//! * a missed instance of a rule with one head atom that is, under the instance, a fact from
+//!   outside the loop (an input fact, or one an earlier stage derived): it derives nothing;
+//! * a missed element of a conditional disjunction that another element clingo does not miss
+//!   duplicates: the same head, and a condition that is this one's but for positive atoms
+//!   that are, under the instance, facts from outside the loop (`p(X) ; p(X) : q(2)` with the
+//!   fact `q(2)`): the disjunction with both elements is the one with either;
 //! * a missed instance of the condition of a conditional body literal (clingo leaves out the
 //!   conjunct `condition -> literal` for it), when the literal is sure to hold: an input fact,
 //!   or `not a` for an atom aspsat never derives.
@@ -118,18 +130,27 @@ fn satisfied_by_fact(
         })
 }
 
+/// What [`refuse`] reads of the grounding just done.
+pub(super) struct Grounded<'a> {
+    pub facts: &'a InputFacts,
+    /// The number of atoms each predicate had before this grounding.
+    pub earlier: &'a [usize],
+    /// Per rule, the number of its stage in `Grounder::stages_begun`: an atom made a fact in
+    /// an earlier stage came from outside the rule's loop.
+    pub stage_number: &'a [u32],
+}
+
 /// Refuses the first rule of `suspects` (sorted by rule) with an instance clingo may miss.
-/// `earlier` holds the number of atoms each predicate had before this grounding.
 pub(super) fn refuse(
     g: &Grounder,
     rules: &[Planned],
-    facts: &InputFacts,
-    earlier: &[usize],
+    grounded: &Grounded,
     suspects: &[Suspect],
 ) -> Result<(), Diagnostic> {
     if suspects.is_empty() {
         return Ok(());
     }
+    let facts = grounded.facts;
     let input: HashSet<(ir::PredId, &[Sym])> = (0..facts.len())
         .map(|i| (facts.pred(i), facts.args(i)))
         .collect();
@@ -141,8 +162,10 @@ pub(super) fn refuse(
             g,
             rules,
             suspect: s,
+            suspects,
             input: &input,
-            earlier,
+            earlier: grounded.earlier,
+            stage: grounded.stage_number[s.rule],
         };
         if search.finds_instance() {
             return Err(super::own_conditions::refusal(g, rules, s));
@@ -155,8 +178,11 @@ struct Search<'a, 'r> {
     g: &'a Grounder,
     rules: &'r [Planned],
     suspect: &'a Suspect<'r>,
+    suspects: &'a [Suspect<'r>],
     input: &'a HashSet<(ir::PredId, &'a [Sym])>,
     earlier: &'a [usize],
+    /// The number of the suspect's stage (see [`Grounded::stage_number`]).
+    stage: u32,
 }
 
 impl Search<'_, '_> {
@@ -181,8 +207,107 @@ impl Search<'_, '_> {
             },
             _ => None,
         };
-        let suspect = Some((self.suspect.slot, sure));
-        self.instance(rule, st, &negated, suspect, &possible)
+        let harmless = Harmless {
+            sure,
+            duplicates: self.duplicated_by(rule, &statements, n),
+            head: match &rule.head {
+                ir::Head::Atom(a) => Some(a),
+                _ => None,
+            },
+        };
+        // Only a later literal new before the first completion makes clingo miss anything:
+        // an auxiliary atom is new then only if its statement may fire over early atoms.
+        let early = self.early_auxiliaries(rule, &statements, &possible);
+        let later: Vec<usize> = (self.suspect.later.iter().copied())
+            .filter(|&j| match st.slots[j].0 {
+                Slot::Aux(x) => st.uncertain[j] || early.contains(&x),
+                Slot::Atom(_) => true,
+            })
+            .collect();
+        if later.is_empty() {
+            return false;
+        }
+        let at_risk = AtRisk {
+            slot: self.suspect.slot,
+            later: &later,
+            harmless: &harmless,
+        };
+        self.instance(rule, st, &negated, Some(at_risk), &possible)
+    }
+
+    /// For statement `n` of `rule`, an element of a conditional disjunction: the other
+    /// elements clingo misses nothing of with the same head and a condition among this one's
+    /// literals, each given by the positive atoms of this one's condition it lacks. Where those
+    /// are facts from outside the loop, the two elements are the same (`p(X) ; p(X) : q(2)`
+    /// with the fact `q(2)`), and the disjunction with both is the one with either: missing
+    /// one changes nothing.
+    fn duplicated_by<'r>(
+        &self,
+        rule: &'r ir::Rule,
+        statements: &[Statement],
+        n: usize,
+    ) -> Vec<Vec<&'r ir::Atom>> {
+        if statements[n].defines != Defines::HeadsLate {
+            return Vec::new();
+        }
+        // Each element accumulation (by statement) with its condition and its head, where
+        // that is an atom without a condition of its own.
+        let elements: Vec<(usize, &ir::Condition, Option<&ir::Atom>)> = (0..statements.len())
+            .filter(|&m| statements[m].defines == Defines::HeadsLate)
+            .zip(gringo_rounds::disjunction_accumulations(rule))
+            .map(|(m, (cond, head))| {
+                let head = head.filter(|h| h.cond.lits.is_empty()).map(|h| &h.item);
+                (m, cond, head)
+            })
+            .collect();
+        let Some(&(_, cond, Some(head))) = elements.iter().find(|&&(m, ..)| m == n) else {
+            return Vec::new();
+        };
+        let missed = |m: usize| {
+            (self.suspects.iter()).any(|s| s.rule == self.suspect.rule && s.statement == m)
+        };
+        let among = |l: &ir::Lit, lits: &[ir::Lit]| lits.iter().any(|k| k.same_atom_literal(l));
+        let extra_atoms = |other: &ir::Condition| {
+            (cond.lits.iter())
+                .filter(|l| !among(l, &other.lits))
+                .map(|l| match l {
+                    ir::Lit::Atom {
+                        sign: Sign::Pos,
+                        atom,
+                        ..
+                    } => Some(atom),
+                    _ => None,
+                })
+                .collect::<Option<Vec<&ir::Atom>>>()
+        };
+        elements
+            .iter()
+            .filter(|&&(m, other_cond, other_head)| {
+                m != n
+                    && !missed(m)
+                    && other_head.is_some_and(|h| h.same(head))
+                    && other_cond.lits.iter().all(|l| among(l, &cond.lits))
+            })
+            .filter_map(|&(_, other_cond, _)| extra_atoms(other_cond))
+            .collect()
+    }
+
+    /// Whether `atom` under `binding` is a fact made before the suspect's stage was grounded:
+    /// an input fact, or derived by a rule outside its loop.
+    fn fact_from_outside(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> bool {
+        let relation = &self.g.relations[atom.pred];
+        (0..relation.len()).any(|row| {
+            let id = relation.atoms[row];
+            known_args_equal(self.syms(), atom, relation.row_args(row), binding) == Some(true)
+                && self.g.program.is_fact(id)
+                && self
+                    .g
+                    .fact_in_stage
+                    .get(id.0 as usize)
+                    .copied()
+                    .unwrap_or(0)
+                    < self.stage
+        })
     }
 
     /// Whether `atom` under `binding` is sure to be an input fact.
@@ -225,16 +350,55 @@ impl Search<'_, '_> {
     /// body before it has one, with or without instances of its condition (`#true : e(W)`
     /// holds when no `e` atom exists): gringo completes it over the body before it.
     fn possible_auxiliaries(&self, rule: &ir::Rule, statements: &[Statement]) -> HashSet<Aux> {
-        let mut out = HashSet::new();
+        self.auxiliary_fixpoint(rule, statements, HashSet::new(), false)
+    }
+
+    /// Those of the `possible` auxiliary atoms that may be defined before the component's
+    /// first completion runs: a statement that is not recursive runs in an earlier component
+    /// of gringo's; a recursive one must have an instance over the atoms that may be there
+    /// then ([`EarlyAtoms`]), and a conditional literal's completion comes too late.
+    fn early_auxiliaries(
+        &self,
+        rule: &ir::Rule,
+        statements: &[Statement],
+        possible: &HashSet<Aux>,
+    ) -> HashSet<Aux> {
+        let earlier = possible.iter().filter(|x| !self.recursive_aux(x));
+        self.auxiliary_fixpoint(rule, statements, earlier.copied().collect(), true)
+    }
+
+    /// Whether auxiliary atom `x` of the suspect's rule is recursive (see [`EarlyAtoms`]).
+    fn recursive_aux(&self, x: &Aux) -> bool {
+        (self.suspect.early.as_ref()).is_none_or(|e| e.recursive_aux.contains(x))
+    }
+
+    /// The least set of auxiliary atoms containing `out` and those defined by a statement with
+    /// an instance over them (with `early`: over atoms that may be there early).
+    fn auxiliary_fixpoint(
+        &self,
+        rule: &ir::Rule,
+        statements: &[Statement],
+        mut out: HashSet<Aux>,
+        early: bool,
+    ) -> HashSet<Aux> {
         loop {
             let before = out.len();
             for (n, st) in statements.iter().enumerate() {
                 if let Defines::Aux(x) = st.defines
                     && !out.contains(&x)
-                    && self.instance(rule, st, &negated_atoms(rule, statements, n), None, &out)
+                    && !(early && x.late())
+                    && self.instance_among(
+                        rule,
+                        st,
+                        &negated_atoms(rule, statements, n),
+                        &out,
+                        early,
+                    )
                 {
                     out.insert(x);
-                    if let Aux::Prefix(j) = x {
+                    if let Aux::Prefix(j) = x
+                        && !early
+                    {
                         out.insert(Aux::Conjunction(j));
                     }
                 }
@@ -254,15 +418,36 @@ impl Search<'_, '_> {
         rule: &ir::Rule,
         st: &Statement,
         negated: &[&ir::Atom],
-        suspect: Option<(usize, Option<&[ir::Local<ir::Lit>]>)>,
+        suspect: Option<AtRisk>,
         possible: &HashSet<Aux>,
     ) -> bool {
-        let outside = suspect.map(|(slot, _)| slot);
-        let later: &[usize] = if suspect.is_some() {
-            &self.suspect.later
-        } else {
-            &[]
-        };
+        self.join_statement(rule, st, negated, suspect, possible, false)
+    }
+
+    /// Whether statement `st` of `rule` has an instance (without a literal at risk): with
+    /// `early`, over the atoms that may be there before the first completion.
+    fn instance_among(
+        &self,
+        rule: &ir::Rule,
+        st: &Statement,
+        negated: &[&ir::Atom],
+        possible: &HashSet<Aux>,
+        early: bool,
+    ) -> bool {
+        self.join_statement(rule, st, negated, None, possible, early)
+    }
+
+    fn join_statement(
+        &self,
+        rule: &ir::Rule,
+        st: &Statement,
+        negated: &[&ir::Atom],
+        suspect: Option<AtRisk>,
+        possible: &HashSet<Aux>,
+        early: bool,
+    ) -> bool {
+        let outside = suspect.as_ref().map(|s| s.slot);
+        let later: &[usize] = suspect.as_ref().map_or(&[], |s| s.later);
         // A later literal that is not joined (an auxiliary atom, one that may not be there)
         // may be the new one: no atom of the others needs to be.
         let fresh_needed = !later.is_empty()
@@ -290,8 +475,9 @@ impl Search<'_, '_> {
             search: self,
             binding: vec![None; rule.vars.len()],
             steps: 0,
-            harmless: suspect.and_then(|(_, sure)| sure),
+            harmless: suspect.map(|s| s.harmless),
             negated,
+            early,
             fresh_needed,
             fresh: 0,
         };
@@ -306,6 +492,20 @@ impl Search<'_, '_> {
             || self
                 .input
                 .contains(&(pred, self.g.relations[pred].row_args(row)))
+    }
+
+    /// Whether the atom in row `row` of predicate `pred` may be there before the first
+    /// completion of the suspect's component (see [`EarlyAtoms`]).
+    fn is_early_atom(&self, pred: ir::PredId, row: usize) -> bool {
+        let Some(early) = &self.suspect.early else {
+            return true;
+        };
+        early.any[pred]
+            || self.surely_outside_atom(pred, row)
+            || early.outside[pred].iter().any(|&(i, head)| {
+                let args = self.g.relations[pred].row_args(row);
+                Unifier::atom_value(self.syms(), &self.rules[i].rule, head, args)
+            })
     }
 
     /// Whether the atom in row `row` of predicate `pred` may come from outside the loop.
@@ -333,14 +533,47 @@ enum Role {
     Other,
 }
 
+/// The literal at risk of the suspect's statement (by its position), the recursive literals
+/// after it that may be new before the first completion, and what makes an instance harmless.
+struct AtRisk<'a> {
+    slot: usize,
+    later: &'a [usize],
+    harmless: &'a Harmless<'a>,
+}
+
+/// What makes a missed instance of a suspect change nothing (see the module documentation).
+struct Harmless<'r> {
+    /// The alternatives of a conditional literal whose condition is missed: an instance under
+    /// which one holds for sure.
+    sure: Option<&'r [ir::Local<ir::Lit>]>,
+    /// For an element of a conditional disjunction, [`Search::duplicated_by`]: an instance
+    /// under which all atoms of one of these are facts from outside the loop.
+    duplicates: Vec<Vec<&'r ir::Atom>>,
+    /// The head of a rule with one head atom: an instance under which it is a fact from
+    /// outside the loop derives nothing new.
+    head: Option<&'r ir::Atom>,
+}
+
+impl Harmless<'_> {
+    fn holds(&self, search: &Search, binding: &[Option<Sym>]) -> bool {
+        self.sure.is_some_and(|alts| search.sure(alts, binding))
+            || self
+                .head
+                .is_some_and(|a| search.fact_from_outside(a, binding))
+            || (self.duplicates.iter())
+                .any(|atoms| atoms.iter().all(|a| search.fact_from_outside(a, binding)))
+    }
+}
+
 /// A depth-first join of atoms against aspsat's atoms, binding the rule's variables.
 struct Join<'s, 'a, 'r> {
     search: &'s Search<'a, 'r>,
     binding: Vec<Option<Sym>>,
     steps: usize,
-    /// The alternatives of a conditional literal: an instance under which one holds for sure
-    /// does not count.
-    harmless: Option<&'s [ir::Local<ir::Lit>]>,
+    /// What makes an instance of the suspect harmless.
+    harmless: Option<&'s Harmless<'s>>,
+    /// Whether to match only atoms that may be there before the first completion.
+    early: bool,
     /// The atoms of the statement's `not` literals: an instance under which one is an input
     /// fact does not count.
     negated: &'s [&'s ir::Atom],
@@ -356,9 +589,7 @@ impl Join<'_, '_, '_> {
         let Some((&(atom, role), rest)) = atoms.split_first() else {
             let binding = &self.binding;
             return (!self.fresh_needed || self.fresh > 0)
-                && self
-                    .harmless
-                    .is_none_or(|alts| !self.search.sure(alts, binding))
+                && self.harmless.is_none_or(|h| !h.holds(self.search, binding))
                 && !self
                     .negated
                     .iter()
@@ -371,7 +602,9 @@ impl Join<'_, '_, '_> {
             if self.steps > BUDGET {
                 return true;
             }
-            if role == Role::AtRisk && !self.search.is_outside_atom(atom.pred, row) {
+            if role == Role::AtRisk && !self.search.is_outside_atom(atom.pred, row)
+                || self.early && !self.search.is_early_atom(atom.pred, row)
+            {
                 continue;
             }
             let fresh = role == Role::Later && !self.search.surely_outside_atom(atom.pred, row);

@@ -333,6 +333,23 @@ pub(super) struct Suspect<'r> {
     /// are new in the first round, when the literal at risk is matched against all of its
     /// atoms).
     pub later: Vec<usize>,
+    /// The atoms the loop may have before its first completion runs, where this check knows
+    /// its components (they are gringo's): an auxiliary atom that follows the literal at risk
+    /// is new then only if its statement may fire over these.
+    pub early: Option<EarlyAtoms<'r>>,
+}
+
+/// The atoms a loop may have before its first completion runs: every atom of a predicate it
+/// does not define or derives then (see [`Early`]), and of the others those from outside.
+pub(super) struct EarlyAtoms<'r> {
+    /// Per predicate, whether any of its atoms may be there.
+    pub any: Vec<bool>,
+    /// Per other predicate, the rules outside the loop that may give it atoms (with their
+    /// heads), besides the input facts and the atoms grounded before.
+    pub outside: Vec<Vec<(usize, &'r ir::Atom)>>,
+    /// The auxiliary atoms of the suspect's rule that are recursive: gringo grounds the
+    /// statements of the others in an earlier component, so that all their atoms are there.
+    pub recursive_aux: Vec<Aux>,
 }
 
 /// Whether `atom` is one of `rule`'s atoms in the condition of a conditional body literal.
@@ -805,6 +822,44 @@ impl<'a, 'r> Loop<'a, 'r> {
             .collect()
     }
 
+    /// [`EarlyAtoms`] of the component of member `k` (none where the components are not
+    /// known to be gringo's).
+    fn early_atoms_of(&self, k: usize, early: &Early) -> Option<EarlyAtoms<'r>> {
+        if !self.exact {
+            return None;
+        }
+        let c = self.component[k];
+        let in_component = |i: usize| {
+            self.members
+                .iter()
+                .position(|&j| j == i)
+                .is_some_and(|m| self.component[m] == c)
+        };
+        let defined = |p: PredId| {
+            (self.by_pred.get(&p).into_iter().flatten()).any(|&m| self.component[m] == c)
+        };
+        let n = early.derived.len();
+        let any: Vec<bool> = (0..n).map(|p| !defined(p) || early.derived[p]).collect();
+        let outside = (0..n)
+            .map(|p| match any[p] {
+                true => Vec::new(),
+                false => (self.outside.definers[p].iter())
+                    .filter(|&&(i, _)| !in_component(i))
+                    .copied()
+                    .collect(),
+            })
+            .collect();
+        let recursive_aux = (self.aux_recursive[k].iter())
+            .filter(|&(_, &recursive)| recursive)
+            .map(|(&x, _)| x)
+            .collect();
+        Some(EarlyAtoms {
+            any,
+            outside,
+            recursive_aux,
+        })
+    }
+
     /// Whether member `k` is a rule whose head is one atom that is an input fact.
     fn head_is_fact(&self, k: usize) -> bool {
         let ir::Head::Atom(h) = &self.rules[self.members[k]].rule.head else {
@@ -826,6 +881,7 @@ impl<'a, 'r> Loop<'a, 'r> {
         }
         let early = &self.early[&self.component[k]];
         let aux = self.early_auxiliaries(k, &early.available);
+        let early_atoms = || self.early_atoms_of(k, early);
         let new_early = |s: &Slot<'r>| match s {
             Slot::Atom(a) => self.recursive(k, a) && early.derived[a.pred],
             Slot::Aux(x) => self.aux_recursive(k, *x) && aux.get(x) == Some(&true),
@@ -856,6 +912,7 @@ impl<'a, 'r> Loop<'a, 'r> {
                         outside,
                         projected: self.outside.projection[a.pred] && in_condition(rule, a),
                         later,
+                        early: early_atoms(),
                     });
                 }
             }

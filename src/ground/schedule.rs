@@ -109,15 +109,26 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         .iter()
         .filter(|r| r.rule.head_preds().is_empty())
         .collect();
+    // Per rule, the number its stage gets in `Grounder::stages_begun` (counted as the stages
+    // begin): atoms made facts before it come from outside the rule's loop.
+    let mut stage_number = vec![0; rules.len()];
     for (c, preds) in components.iter().enumerate() {
         let component = Component {
             preds,
             comp_of: &comp_of,
             index: c,
         };
+        for &i in &members[c] {
+            stage_number[i] = g.stages_begun + stage_of[i] + 1;
+        }
         component.ground(g, &by_comp[c], (facts, &facts_by_comp[c]))?;
     }
-    super::missed_instances::refuse(g, rules, facts, &earlier, &suspects)?;
+    let grounded = super::missed_instances::Grounded {
+        facts,
+        earlier: &earlier,
+        stage_number: &stage_number,
+    };
+    super::missed_instances::refuse(g, rules, &grounded, &suspects)?;
     let window = g.full_window();
     for r in headless {
         g.instantiate(r, &r.plan.body, &window)?;
