@@ -295,19 +295,25 @@ impl Search<'_, '_> {
     /// Whether `atom` under `binding` is a fact made before the suspect's stage was grounded:
     /// an input fact, or derived by a rule outside its loop.
     fn fact_from_outside(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> bool {
-        let relation = &self.g.relations[atom.pred];
-        (0..relation.len()).any(|row| {
-            let id = relation.atoms[row];
-            known_args_equal(self.syms(), atom, relation.row_args(row), binding) == Some(true)
-                && self.g.program.is_fact(id)
-                && self
-                    .g
-                    .fact_in_stage
-                    .get(id.0 as usize)
-                    .copied()
-                    .unwrap_or(0)
-                    < self.stage
-        })
+        let syms = self.syms();
+        let Some(args) = (atom.args.iter())
+            .map(|t| bound_value(syms, t, binding))
+            .collect::<Option<Vec<Sym>>>()
+        else {
+            return false;
+        };
+        let sig = self.g.relations[atom.pred].sig;
+        let data = SymData::Fun {
+            name: sig.name,
+            args,
+            negative: sig.negative,
+        };
+        let program = &self.g.program;
+        let Some(id) = syms.lookup(&data).and_then(|s| program.lookup_atom(s)) else {
+            return false;
+        };
+        let made_in = self.g.fact_in_stage.get(id.0 as usize).copied();
+        program.is_fact(id) && made_in.unwrap_or(0) < self.stage
     }
 
     /// Whether `atom` under `binding` is sure to be an input fact.
@@ -693,6 +699,30 @@ fn negated_atoms<'x>(rule: &'x ir::Rule, statements: &[Statement], n: usize) -> 
         _ => None,
     };
     cond.map_or(Vec::new(), |c| c.lits.iter().filter_map(negative).collect())
+}
+
+/// The value of term `t` under `binding`, where it is one already interned: None for an
+/// unbound variable or arithmetic (or a value no atom has).
+fn bound_value(syms: &SymbolTable, t: &CTerm, binding: &[Option<Sym>]) -> Option<Sym> {
+    match t {
+        CTerm::Sym(s) => Some(*s),
+        CTerm::Var(x) => binding[*x],
+        CTerm::Fun {
+            name,
+            args,
+            negative,
+        } => {
+            let args = (args.iter())
+                .map(|a| bound_value(syms, a, binding))
+                .collect::<Option<Vec<Sym>>>()?;
+            syms.lookup(&SymData::Fun {
+                name: *name,
+                args,
+                negative: *negative,
+            })
+        }
+        CTerm::Unary(..) | CTerm::Binary(..) => None,
+    }
 }
 
 /// Whether the arguments of `atom` under `binding` equal `args`: None where that is not known.
