@@ -17,6 +17,7 @@
 
 mod clingo_terms;
 mod compile;
+pub(crate) use compile::is_projection;
 mod consts;
 mod delayed;
 mod emit;

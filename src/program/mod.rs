@@ -92,6 +92,22 @@ pub enum BodyElem {
     },
 }
 
+impl BodyElem {
+    /// Every literal in it: the literal itself, a conditional literal's instances (literal and
+    /// condition), an aggregate's element conditions.
+    pub fn lits(&self) -> Box<dyn Iterator<Item = &Lit> + '_> {
+        match self {
+            BodyElem::Lit(l) => Box::new(std::iter::once(l)),
+            BodyElem::Conditional(instances) => {
+                Box::new((instances.iter()).flat_map(|c| std::iter::once(&c.lit).chain(&c.cond)))
+            }
+            BodyElem::Aggregate { aggregate, .. } => {
+                Box::new(aggregate.elems.iter().flat_map(|e| &e.cond))
+            }
+        }
+    }
+}
+
 /// One element instance `t1,...,tn : cond` of a ground aggregate.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct AggElem {
@@ -635,7 +651,20 @@ impl GroundProgram {
         let mut constraint_contents = HashSet::new();
         let mut forbidden = HashSet::new();
         let mut alone = HashSet::new();
+        // The atoms a constraint may forbid once gringo has written it, beside `forbidden`:
+        // where its body, as gringo writes it, may be one atom's literal (`:- #count{1 : q} >
+        // 0.` is `:- q.`, `:- not not q.` has `not x` with `x :- not q.`), or an anonymous
+        // variable's projection alone (`:- p(_).` is `:- p(1).  :- p(2).`).
+        let projected = self.projected_atoms();
+        let over_projection = |body: &[BodyElem]| {
+            (body.iter().flat_map(|b| b.lits())).any(|l| projected.contains_key(&l.atom))
+        };
+        let mut maybe_forbidden_atoms: HashSet<AtomId> = HashSet::new();
         for (i, r) in self.rules.iter().enumerate() {
+            if constraint(i, r) {
+                let body: Vec<&BodyElem> = r.body.iter().filter(read).collect();
+                maybe_forbidden_atoms.extend(Self::one_atom_body(&body, &projected));
+            }
             let Some(lits) = literals(&r.body) else {
                 if constraint(i, r) {
                     constraint_contents.insert(content(&r.body));
@@ -678,6 +707,8 @@ impl GroundProgram {
                 read_facts.insert(e.atom);
             }
         }
+        let mut forbidden_atoms: HashSet<AtomId> = forbidden.iter().map(|l| l.atom).collect();
+        forbidden_atoms.extend(maybe_forbidden_atoms.iter().copied());
         let n = self.num_atoms();
         let (mut kept, mut unsure) = (vec![false; n], vec![false; n]);
         // A disjunction gringo writes last is read after `:- a.`, which made `a` false: `a`
@@ -743,7 +774,69 @@ impl GroundProgram {
                 dropped[i] = true;
                 continue;
             }
+            // A literal over an atom a constraint forbids (or may, see `maybe_forbidden_atoms`)
+            // in a body gringo writes with auxiliary atoms (`not not a`, an aggregate, a
+            // conditional literal) or simplifies (`#count{1 : q} > 0` is `q`): clasp drops the
+            // rule where it has read the constraint first (`#external s. [free]  s :- not not
+            // q.  #external q.  :- q.` keeps s external in clingo) and keeps it otherwise;
+            // which, the order of gringo's output decides, and aspsat does not follow how
+            // gringo writes these.
+            // So is one where gringo's writing may give the body a literal and its negation
+            // (`{s} :- not #count{1 : q} > 0, #count{1 : q} > 0.` has the body `not q, q`,
+            // which clasp drops): an atom in two of its elements, one of them written with
+            // auxiliary atoms or simplified.
+            let plain_body = literals(&r.body).is_some() && !over_projection(&r.body);
+            let projected_forbidden = (r.body.iter().flat_map(|b| b.lits()))
+                .flat_map(|l| projected.get(&l.atom).into_iter().flatten())
+                .any(|a| forbidden_atoms.contains(a));
+            let forbidden_inside = projected_forbidden
+                || r.body.iter().any(|b| match b {
+                    BodyElem::Lit(l) => {
+                        maybe_forbidden_atoms.contains(&l.atom)
+                            || !plain_body && forbidden_atoms.contains(&l.atom)
+                    }
+                    _ => b.lits().any(|l| forbidden_atoms.contains(&l.atom)),
+                });
+            // `p(1) :- p(_).` is `p(1) :- p(1).` as gringo writes it, a tautology clasp drops
+            // (see `drop_external_tautologies`), beside the other instances it writes: refused.
+            let projected_tautology = r.body.iter().any(|b| {
+                matches!(b, BodyElem::Lit(l) if l.polarity == Polarity::Pos
+                && projected.get(&l.atom).is_some_and(|sources| {
+                    sources.iter().any(|s| heads.contains(s))
+                }))
+            });
+            let maybe_contradictory = !plain_body && {
+                // (per occurrence: its element, its atom, whether that element is written with
+                // auxiliary atoms, and the literal's sign where it keeps it: an aggregate's
+                // elements and a condition may stand for their negation)
+                let mut occurrences: Vec<(usize, AtomId, bool, Option<bool>)> = Vec::new();
+                for (k, b) in r.body.iter().enumerate() {
+                    let positive = |l: &Lit| Some(l.polarity != Polarity::Not);
+                    match b {
+                        // (`not not a` is `not x` with `x :- not a.` for clasp: it meets `not
+                        // a` in no body, `q(1) :- not q(1), not not q(1).` is no contradiction)
+                        BodyElem::Lit(l) => occurrences.push((k, l.atom, false, positive(l))),
+                        BodyElem::Conditional(instances) => {
+                            for c in instances {
+                                let written = c.lit.polarity != Polarity::NotNot;
+                                occurrences.push((k, c.lit.atom, written, positive(&c.lit)));
+                                occurrences.extend(c.cond.iter().map(|l| (k, l.atom, true, None)));
+                            }
+                        }
+                        BodyElem::Aggregate { .. } => {
+                            occurrences.extend(b.lits().map(|l| (k, l.atom, true, None)));
+                        }
+                    }
+                }
+                (occurrences.iter()).any(|&(k, a, written, sign)| {
+                    written
+                        && (occurrences.iter()).any(|&(j, b, _, other)| {
+                            j != k && b == a && (sign.is_none() || other.is_none() || sign != other)
+                        })
+                })
+            };
             let order_dependent = match literals(&r.body) {
+                _ if forbidden_inside || maybe_contradictory || projected_tautology => true,
                 Some(lits)
                     if late.contains(r)
                         && lits.iter().any(|l| {
@@ -780,8 +873,11 @@ impl GroundProgram {
                 Head::Choice { elems, guards }
                     if !guards.is_empty() || elems.iter().any(|e| !e.cond.is_empty()) =>
                 {
-                    (elems.iter().filter(|e| e.atom == a))
-                        .all(|e| matches!(&e.cond[..], [l] if forbidden.contains(l)))
+                    (elems.iter().filter(|e| e.atom == a)).all(|e| {
+                        matches!(&e.cond[..], [l] if forbidden.contains(l)
+                            || l.polarity == Polarity::NotNot
+                                && forbidden.contains(&Lit::pos(l.atom)))
+                    })
                 }
                 _ => false,
             };
@@ -796,10 +892,21 @@ impl GroundProgram {
                 // which one this rule was, the ground program does not tell
                 let chosen_forbidden = matches!(r.head, Head::Choice { .. })
                     && self.external_value(a) == Some(ExternalValue::True)
-                    && forbidden.contains(&Lit::pos(a));
+                    && (forbidden.contains(&Lit::pos(a)) || maybe_forbidden_atoms.contains(&a));
+                // An element of `a` whose condition has a literal over an atom a constraint
+                // forbids, or may once gringo has written it (`:- #count{1 : q} > 0.` as `:-
+                // q.`): whether clasp drops the element's rule, the order of gringo's output
+                // and how it writes the constraint decide (`{s : q ; t}.` beside `:- q : u.
+                // u.` keeps the external s in clingo).
+                let element_over_forbidden = match &r.head {
+                    Head::Choice { elems, .. } => (elems.iter().filter(|e| e.atom == a))
+                        .any(|e| e.cond.iter().any(|l| forbidden_atoms.contains(&l.atom))),
+                    _ => false,
+                };
+                let unsure_here = order_dependent || chosen_forbidden || element_over_forbidden;
                 let a = a.0 as usize;
-                kept[a] |= !dropped[i] && !order_dependent && !chosen_forbidden;
-                unsure[a] |= order_dependent || dropped[i] || chosen_forbidden;
+                kept[a] |= !dropped[i] && !unsure_here;
+                unsure[a] |= dropped[i] || unsure_here;
             }
         }
         let order_dependent = self
@@ -814,6 +921,55 @@ impl GroundProgram {
             order_dependent,
             dropped_elements,
         }
+    }
+
+    /// The atoms of a constraint body (its literals as clasp reads them) that may be one atom's
+    /// literal once gringo has written it: every element is a literal, an aggregate of one
+    /// element with one literal or a conditional literal of one instance without condition,
+    /// all over one atom; or the body is an anonymous variable's projection alone, written
+    /// once per atom it projects. Empty otherwise.
+    fn one_atom_body(body: &[&BodyElem], projected: &HashMap<AtomId, Vec<AtomId>>) -> Vec<AtomId> {
+        if let [BodyElem::Lit(l)] = body
+            && let Some(sources) = projected.get(&l.atom)
+        {
+            return sources.clone();
+        }
+        let atom = |b: &BodyElem| match b {
+            BodyElem::Lit(l) => Some(l.atom),
+            BodyElem::Aggregate { aggregate, .. } => match &aggregate.elems[..] {
+                [e] => match &e.cond[..] {
+                    [l] => Some(l.atom),
+                    _ => None,
+                },
+                _ => None,
+            },
+            BodyElem::Conditional(instances) => match &instances[..] {
+                [c] if c.cond.is_empty() => Some(c.lit.atom),
+                _ => None,
+            },
+        };
+        let atoms: Option<Vec<AtomId>> = body.iter().map(|b| atom(b)).collect();
+        match atoms.as_deref() {
+            Some([a, rest @ ..]) if rest.iter().all(|b| b == a) => vec![*a],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Per atom of an anonymous variable's projection (`#proj1 :- p(1).` for `p(_)`), the
+    /// atoms of its rules' bodies: gringo writes the literal `p(_)` with those instead.
+    fn projected_atoms(&self) -> HashMap<AtomId, Vec<AtomId>> {
+        let mut out: HashMap<AtomId, Vec<AtomId>> = HashMap::new();
+        for r in &self.rules {
+            let Head::Atom(a) = r.head else { continue };
+            let sym = self.atom_sym(a);
+            let projection = (self.symbols.signature(sym))
+                .is_some_and(|sig| crate::ground::is_projection(self.symbols.name_str(sig.name)));
+            if projection {
+                let atoms = r.body.iter().flat_map(|b| b.lits()).map(|l| l.atom);
+                out.entry(a).or_default().extend(atoms);
+            }
+        }
+        out
     }
 
     /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose

@@ -140,20 +140,7 @@ fn head_atoms(rule: &Rule) -> Vec<super::AtomId> {
 
 fn body_atoms(rule: &Rule, out: &mut Vec<super::AtomId>) {
     for elem in &rule.body {
-        match elem {
-            BodyElem::Lit(l) => out.push(l.atom),
-            BodyElem::Conditional(instances) => {
-                for inst in instances {
-                    out.push(inst.lit.atom);
-                    out.extend(inst.cond.iter().map(|c| c.atom));
-                }
-            }
-            BodyElem::Aggregate { aggregate, .. } => {
-                for e in &aggregate.elems {
-                    out.extend(e.cond.iter().map(|c| c.atom));
-                }
-            }
-        }
+        out.extend(elem.lits().map(|l| l.atom));
     }
     if let Head::Choice { elems, .. } = &rule.head {
         for e in elems {

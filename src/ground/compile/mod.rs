@@ -24,7 +24,7 @@ mod head;
 const PROJECTION_PREFIX: &str = "#proj";
 
 /// Whether a predicate named `name` is such an auxiliary projection (`#projN`).
-pub(super) fn is_projection(name: &str) -> bool {
+pub(crate) fn is_projection(name: &str) -> bool {
     name.starts_with(PROJECTION_PREFIX)
 }
 
