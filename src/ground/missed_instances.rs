@@ -232,7 +232,7 @@ impl Search<'_, '_> {
             later: &later,
             harmless: &harmless,
         };
-        self.instance(rule, st, &negated, Some(at_risk), &possible)
+        self.instance(rule, st, &negated, Some(at_risk), (&possible, false))
     }
 
     /// For statement `n` of `rule`, an element of a conditional disjunction: the other
@@ -393,12 +393,12 @@ impl Search<'_, '_> {
                 if let Defines::Aux(x) = st.defines
                     && !out.contains(&x)
                     && !(early && x.late())
-                    && self.instance_among(
+                    && self.instance(
                         rule,
                         st,
                         &negated_atoms(rule, statements, n),
-                        &out,
-                        early,
+                        None,
+                        (&out, early),
                     )
                 {
                     out.insert(x);
@@ -418,39 +418,15 @@ impl Search<'_, '_> {
     /// Whether statement `st` of `rule` has an instance (with `suspect`: its literal at risk
     /// matched to an atom from outside the loop, and none of the alternatives given sure to
     /// hold): its auxiliary atoms are among `possible`, its positive atoms (those sure to be in
-    /// it, and the one at risk) join with aspsat's atoms.
+    /// it, and the one at risk) join with aspsat's atoms (with `early`: with those that may be
+    /// there before the first completion).
     fn instance(
         &self,
         rule: &ir::Rule,
         st: &Statement,
         negated: &[&ir::Atom],
         suspect: Option<AtRisk>,
-        possible: &HashSet<Aux>,
-    ) -> bool {
-        self.join_statement(rule, st, negated, suspect, possible, false)
-    }
-
-    /// Whether statement `st` of `rule` has an instance (without a literal at risk): with
-    /// `early`, over the atoms that may be there before the first completion.
-    fn instance_among(
-        &self,
-        rule: &ir::Rule,
-        st: &Statement,
-        negated: &[&ir::Atom],
-        possible: &HashSet<Aux>,
-        early: bool,
-    ) -> bool {
-        self.join_statement(rule, st, negated, None, possible, early)
-    }
-
-    fn join_statement(
-        &self,
-        rule: &ir::Rule,
-        st: &Statement,
-        negated: &[&ir::Atom],
-        suspect: Option<AtRisk>,
-        possible: &HashSet<Aux>,
-        early: bool,
+        (possible, early): (&HashSet<Aux>, bool),
     ) -> bool {
         let outside = suspect.as_ref().map(|s| s.slot);
         let later: &[usize] = suspect.as_ref().map_or(&[], |s| s.later);

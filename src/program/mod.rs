@@ -781,10 +781,6 @@ impl GroundProgram {
             // q.  #external q.  :- q.` keeps s external in clingo) and keeps it otherwise;
             // which, the order of gringo's output decides, and aspsat does not follow how
             // gringo writes these.
-            // So is one where gringo's writing may give the body a literal and its negation
-            // (`{s} :- not #count{1 : q} > 0, #count{1 : q} > 0.` has the body `not q, q`,
-            // which clasp drops): an atom in two of its elements, one of them written with
-            // auxiliary atoms or simplified.
             let plain_body = literals(&r.body).is_some() && !over_projection(&r.body);
             let projected_forbidden = (r.body.iter().flat_map(|b| b.lits()))
                 .flat_map(|l| projected.get(&l.atom).into_iter().flatten())
@@ -805,6 +801,10 @@ impl GroundProgram {
                     sources.iter().any(|s| heads.contains(s))
                 }))
             });
+            // So is one where gringo's writing may give the body a literal and its negation
+            // (`{s} :- not #count{1 : q} > 0, #count{1 : q} > 0.` has the body `not q, q`,
+            // which clasp drops): an atom in two of its elements, one of them written with
+            // auxiliary atoms or simplified.
             let maybe_contradictory = !plain_body && {
                 // (per occurrence: its element, its atom, whether that element is written with
                 // auxiliary atoms, and the literal's sign where it keeps it: an aggregate's
