@@ -13,7 +13,6 @@ use crate::symbol::SymbolTable;
 use crate::syntax::Diagnostic;
 use crate::syntax::ast::Sign;
 use itertools::Itertools;
-use std::collections::HashSet;
 
 /// Grounds every rule and input fact into `g.program`.
 pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Result<(), Diagnostic> {
@@ -50,19 +49,17 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         other_walk(Walk::BodyFirst),
         other_walk(Walk::Forward),
     ];
-    // The predicates an anonymous variable's projection reads (`p` of `:- p(_).`): where its
-    // statement comes among the declarations of an external of them is not modelled
-    // (`:- p(_).` before `#external p(1). [true]` and `#external p(1). [false]` keeps the
-    // first value in clingo 5.8.3, where aspsat's walk reads the second last).
-    let projected: HashSet<PredId> = (rules.iter())
-        .filter(|r| matches!(&r.rule.head, ir::Head::Atom(a) if projection[a.pred]))
-        .flat_map(|r| r.rule.body_preds().into_iter().map(|(p, _)| p))
-        .collect();
+    // Where an anonymous variable's projection statement comes among the declarations of an
+    // external is not modelled (`:- p(_).` before `#external p(1). [true]` and `#external
+    // p(1). [false]` keeps the first value in clingo 5.8.3, where aspsat's walk reads the
+    // second last; `:- q(_).` changes the order of two declarations of `p` alike).
+    let with_projection =
+        (rules.iter()).any(|r| matches!(&r.rule.head, ir::Head::Atom(a) if projection[a.pred]));
     for (i, r) in rules.iter_mut().enumerate() {
         r.external_order = match &r.rule.head {
             ir::Head::External { atom, .. }
                 if !g.order_unknown
-                    && !projected.contains(&atom.pred)
+                    && !with_projection
                     && (r.rule.body_preds().iter())
                         .all(|&(p, _)| comp_of[p] != comp_of[atom.pred]) =>
             {

@@ -661,10 +661,6 @@ impl GroundProgram {
         };
         let mut maybe_forbidden_atoms: HashSet<AtomId> = HashSet::new();
         for (i, r) in self.rules.iter().enumerate() {
-            if constraint(i, r) {
-                let body: Vec<&BodyElem> = r.body.iter().filter(read).collect();
-                maybe_forbidden_atoms.extend(Self::one_atom_body(&body, &projected));
-            }
             let Some(lits) = literals(&r.body) else {
                 if constraint(i, r) {
                     constraint_contents.insert(content(&r.body));
@@ -705,6 +701,29 @@ impl GroundProgram {
                 && e.cond.is_empty()
             {
                 read_facts.insert(e.atom);
+            }
+        }
+        // (a literal another constraint forbids the complement of is true when clasp reads
+        // this one, which may leave one literal: `:- #count{1 : not r} > 0, not q.` beside `:-
+        // q.` is `:- not r.`)
+        let made_true = |b: &&BodyElem| {
+            !matches!(b, BodyElem::Lit(l) if l.polarity != Polarity::NotNot
+            && forbidden.contains(&Lit { atom: l.atom, polarity: match l.polarity {
+                Polarity::Not => Polarity::Pos,
+                _ => Polarity::Not,
+            }}))
+        };
+        // The atom sets of constraint bodies written with auxiliary atoms or simplified: a
+        // rule's body of the same atoms may be one of them as gringo writes it (`s :- not
+        // #count{1 : not not t} > 0, q.` beside `:- not #count{1 : t} > 0, q.`).
+        let mut constraint_atom_sets: HashSet<Vec<AtomId>> = HashSet::new();
+        for (i, r) in self.rules.iter().enumerate() {
+            if constraint(i, r) {
+                let body: Vec<&BodyElem> = r.body.iter().filter(read).filter(made_true).collect();
+                maybe_forbidden_atoms.extend(Self::one_atom_body(&body, &projected));
+                if literals(&r.body).is_none() {
+                    constraint_atom_sets.insert(Self::atom_set(&r.body));
+                }
             }
         }
         let mut forbidden_atoms: HashSet<AtomId> = forbidden.iter().map(|l| l.atom).collect();
@@ -835,8 +854,16 @@ impl GroundProgram {
                         })
                 })
             };
+            let constraint_shaped =
+                !plain_body && constraint_atom_sets.contains(&Self::atom_set(&r.body));
             let order_dependent = match literals(&r.body) {
-                _ if forbidden_inside || maybe_contradictory || projected_tautology => true,
+                _ if forbidden_inside
+                    || maybe_contradictory
+                    || projected_tautology
+                    || constraint_shaped =>
+                {
+                    true
+                }
                 Some(lits)
                     if late.contains(r)
                         && lits.iter().any(|l| {
@@ -953,6 +980,14 @@ impl GroundProgram {
             Some([a, rest @ ..]) if rest.iter().all(|b| b == a) => vec![*a],
             _ => Vec::new(),
         }
+    }
+
+    /// The atoms of a body, sorted, each once.
+    fn atom_set(body: &[BodyElem]) -> Vec<AtomId> {
+        let mut atoms: Vec<AtomId> = body.iter().flat_map(|b| b.lits()).map(|l| l.atom).collect();
+        atoms.sort_unstable();
+        atoms.dedup();
+        atoms
     }
 
     /// Per atom of an anonymous variable's projection (`#proj1 :- p(1).` for `p(_)`), the
