@@ -94,15 +94,17 @@ pub enum BodyElem {
 
 impl BodyElem {
     /// Every literal in it: the literal itself, a conditional literal's instances (literal and
-    /// condition), an aggregate's element conditions.
-    pub fn lits(&self) -> Box<dyn Iterator<Item = &Lit> + '_> {
+    /// condition), an aggregate's element conditions. (No allocation: simplification reads
+    /// every body this way.)
+    pub fn lits(&self) -> impl Iterator<Item = &Lit> + '_ {
+        use itertools::Either::{Left, Right};
         match self {
-            BodyElem::Lit(l) => Box::new(std::iter::once(l)),
-            BodyElem::Conditional(instances) => {
-                Box::new((instances.iter()).flat_map(|c| std::iter::once(&c.lit).chain(&c.cond)))
-            }
+            BodyElem::Lit(l) => Left(std::iter::once(l)),
+            BodyElem::Conditional(instances) => Right(Left(
+                (instances.iter()).flat_map(|c| std::iter::once(&c.lit).chain(&c.cond)),
+            )),
             BodyElem::Aggregate { aggregate, .. } => {
-                Box::new(aggregate.elems.iter().flat_map(|e| &e.cond))
+                Right(Right(aggregate.elems.iter().flat_map(|e| &e.cond)))
             }
         }
     }
@@ -660,10 +662,15 @@ impl GroundProgram {
             (body.iter().flat_map(|b| b.lits())).any(|l| projected.contains_key(&l.atom))
         };
         let mut maybe_forbidden_atoms: HashSet<AtomId> = HashSet::new();
+        // The atom sets of constraint bodies written with auxiliary atoms or simplified: a
+        // rule's body of the same atoms may be one of them as gringo writes it (`s :- not
+        // #count{1 : not not t} > 0, q.` beside `:- not #count{1 : t} > 0, q.`).
+        let mut constraint_atom_sets: HashSet<Vec<AtomId>> = HashSet::new();
         for (i, r) in self.rules.iter().enumerate() {
             let Some(lits) = literals(&r.body) else {
                 if constraint(i, r) {
                     constraint_contents.insert(content(&r.body));
+                    constraint_atom_sets.insert(Self::atom_set(&r.body));
                 }
                 continue;
             };
@@ -706,24 +713,21 @@ impl GroundProgram {
         // (a literal another constraint forbids the complement of is true when clasp reads
         // this one, which may leave one literal: `:- #count{1 : not r} > 0, not q.` beside `:-
         // q.` is `:- not r.`)
-        let made_true = |b: &&BodyElem| {
-            !matches!(b, BodyElem::Lit(l) if l.polarity != Polarity::NotNot
-            && forbidden.contains(&Lit { atom: l.atom, polarity: match l.polarity {
-                Polarity::Not => Polarity::Pos,
-                _ => Polarity::Not,
-            }}))
+        let made_true = |b: &&BodyElem| match b {
+            BodyElem::Lit(l) if l.polarity == Polarity::Pos => {
+                forbidden.contains(&Lit::not(l.atom))
+            }
+            BodyElem::Lit(l) if l.polarity == Polarity::Not => {
+                forbidden.contains(&Lit::pos(l.atom))
+            }
+            _ => false,
         };
-        // The atom sets of constraint bodies written with auxiliary atoms or simplified: a
-        // rule's body of the same atoms may be one of them as gringo writes it (`s :- not
-        // #count{1 : not not t} > 0, q.` beside `:- not #count{1 : t} > 0, q.`).
-        let mut constraint_atom_sets: HashSet<Vec<AtomId>> = HashSet::new();
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) {
-                let body: Vec<&BodyElem> = r.body.iter().filter(read).filter(made_true).collect();
+                let body: Vec<&BodyElem> = (r.body.iter())
+                    .filter(|b| read(b) && !made_true(b))
+                    .collect();
                 maybe_forbidden_atoms.extend(Self::one_atom_body(&body, &projected));
-                if literals(&r.body).is_none() {
-                    constraint_atom_sets.insert(Self::atom_set(&r.body));
-                }
             }
         }
         let mut forbidden_atoms: HashSet<AtomId> = forbidden.iter().map(|l| l.atom).collect();

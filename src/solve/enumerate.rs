@@ -28,7 +28,7 @@ use super::{
     shown_symbols,
 };
 use crate::cnf::CnfLit;
-use crate::program::{AtomId, BodyElem, GroundProgram, Head, Lit};
+use crate::program::{AtomId, GroundProgram, Head};
 use crate::translate::{Translation, Value};
 
 /// What the caller answers for each model: go on, or stop (e.g. standard output was closed).
@@ -50,7 +50,12 @@ pub(crate) fn determining_vars(program: &GroundProgram, tr: &Translation) -> Vec
             Head::None => {}
             Head::Atom(h) => {
                 let out = &mut edges[h.0 as usize];
-                for_each_body_atom(&rule.body, &mut |a| out.push(a.0 as usize));
+                out.extend(
+                    rule.body
+                        .iter()
+                        .flat_map(|b| b.lits())
+                        .map(|l| l.atom.0 as usize),
+                );
             }
             Head::Choice { elems, .. } => {
                 for e in elems {
@@ -87,26 +92,6 @@ pub(crate) fn determining_vars(program: &GroundProgram, tr: &Translation) -> Vec
     vars.sort_unstable();
     vars.dedup();
     vars
-}
-
-fn for_each_body_atom(body: &[BodyElem], f: &mut dyn FnMut(AtomId)) {
-    let lits = |ls: &[Lit], f: &mut dyn FnMut(AtomId)| ls.iter().for_each(|l| f(l.atom));
-    for elem in body {
-        match elem {
-            BodyElem::Lit(l) => f(l.atom),
-            BodyElem::Conditional(instances) => {
-                for inst in instances {
-                    f(inst.lit.atom);
-                    lits(&inst.cond, f);
-                }
-            }
-            BodyElem::Aggregate { aggregate, .. } => {
-                for e in &aggregate.elems {
-                    lits(&e.cond, f);
-                }
-            }
-        }
-    }
 }
 
 /// The variables `--project` distinguishes models by (ascending, distinct): those of the

@@ -15,7 +15,7 @@
 //! the solver's assumptions and the enumeration walk need them as variables.
 
 use super::loops::Loops;
-use crate::program::{AtomId, BodyElem, GroundProgram, Head};
+use crate::program::{AtomId, GroundProgram, Head};
 
 /// The atoms defined by their bodies, in an order where the atoms a body mentions come first,
 /// each with the indices of its rules.
@@ -59,11 +59,16 @@ pub(super) fn definitions(program: &GroundProgram, loops: &Loops) -> Vec<(AtomId
     for (k, &i) in atoms.iter().enumerate() {
         let out = &mut edges[k];
         for &r in &rules_of[i] {
-            for_each_body_atom(&program.rules[r].body, &mut |a| {
+            for a in program.rules[r]
+                .body
+                .iter()
+                .flat_map(|b| b.lits())
+                .map(|l| l.atom)
+            {
                 if index[a.0 as usize] != usize::MAX {
                     out.push(index[a.0 as usize]);
                 }
-            });
+            }
         }
         out.sort_unstable();
         out.dedup();
@@ -78,25 +83,6 @@ pub(super) fn definitions(program: &GroundProgram, loops: &Loops) -> Vec<(AtomId
         order.push((AtomId(i as u32), std::mem::take(&mut rules_of[i])));
     }
     order
-}
-
-fn for_each_body_atom(body: &[BodyElem], f: &mut dyn FnMut(AtomId)) {
-    for elem in body {
-        match elem {
-            BodyElem::Lit(l) => f(l.atom),
-            BodyElem::Conditional(instances) => {
-                for inst in instances {
-                    f(inst.lit.atom);
-                    inst.cond.iter().for_each(|c| f(c.atom));
-                }
-            }
-            BodyElem::Aggregate { aggregate, .. } => {
-                for e in &aggregate.elems {
-                    e.cond.iter().for_each(|c| f(c.atom));
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]
