@@ -242,12 +242,18 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
                    after clingo's grounder wrote the disjunction, and whether it stays external \
                    depends on the order of clingo's output statements";
         (atom, why)
+    } else if let Some(atom) = program.external_maybe_satisfied_by_gringo() {
+        let why = "a disjunction defines it with a head that holds once grounding is done but \
+                   that aspsat's grounder leaves open, which clingo's grounder may derive as a \
+                   fact before it writes the disjunction (and clasp then drops it), by an order \
+                   of statements aspsat does not model";
+        (atom, why)
     } else if let Some(atom) = program.external_maybe_undefined_by_gringo() {
-        let why = "every rule defining it has a negated literal over its own component that is \
-                   false in the end (or a positive one over an atom whose every rule has one), \
-                   which clingo's grounder may decide before it grounds the rule (then it \
-                   writes no rule and the atom stays external), in an order of statements \
-                   aspsat does not model here";
+        let why = "every rule defining it (but tautologies clasp drops) has a negated literal \
+                   over its own component that is false in the end (or a positive one over an \
+                   atom whose every rule has one), which clingo's grounder may decide before \
+                   it grounds the rule (then it writes no rule and the atom stays external), \
+                   in an order of statements aspsat does not model here";
         (atom, why)
     } else if let Some(atom) = program.self_chosen_external() {
         let why = "a choice chooses it under a condition that holds the atom itself, and \

@@ -1213,6 +1213,16 @@ impl GroundProgram {
             }
         }
         for r in &self.rules {
+            // (`q :- q, …` of an external q is written, but clasp drops it as a tautology, see
+            // `drop_external_tautologies`: it keeps no external defined, checker seed 5's
+            // `q :- q.  q :- not not p(_).` beside `#external q. [true]`, where gringo decides
+            // the projection empty first)
+            if let Head::Atom(a) = r.head
+                && self.is_external(a)
+                && r.body.contains(&BodyElem::Lit(Lit::pos(a)))
+            {
+                continue;
+            }
             let in_body = (r.body.iter().find_map(|b| self.maybe_decided_false(b))).or_else(|| {
                 match r.head {
                     Head::Atom(m) => members.get(&m).copied(),
@@ -1370,6 +1380,101 @@ impl GroundProgram {
         externals()
             .find(|&a| !fact(a))
             .or_else(|| externals().next())
+    }
+
+    /// An `#external` atom among the heads of a disjunction whose plain head aspsat's grounder
+    /// leaves open but that holds once grounding is done ([`Self::true_in_the_end`]: `r :-
+    /// d(2), not q(2).` where no rule defines q(2), in a component with the disjunction):
+    /// gringo may have derived that head as a fact before it wrote the disjunction (clasp then
+    /// drops the disjunction as satisfied, and the atom stays external) or may have left it
+    /// open as aspsat does, by the order in which it grounds the statements, which aspsat does
+    /// not model (`r ; q(1) : d(W) ; p(X) :- d(X), not r.` beside that rule keeps the
+    /// external p(1) in clingo 5.8.3 when the external's body reads r, and not when it is
+    /// `#external p(1).`: differential seed 5029 #479). To be refused.
+    pub fn external_maybe_satisfied_by_gringo(&self) -> Option<AtomId> {
+        let candidates: Vec<&Disjunction> = (self.disjunctions.iter())
+            .filter(|d| d.elems.iter().any(|e| self.is_external(e.atom)))
+            .filter(|d| !Self::satisfied_by(d, |a| self.is_fact(a)))
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        let holds = self.true_in_the_end();
+        let d =
+            (candidates.into_iter()).find(|d| Self::satisfied_by(d, |a| holds[a.0 as usize]))?;
+        let externals = || (d.elems.iter().map(|e| e.atom)).filter(|&a| self.is_external(a));
+        externals()
+            .find(|&a| !holds[a.0 as usize])
+            .or_else(|| externals().next())
+    }
+
+    /// `holds[a]`: atom `a` is a fact, or the head of a normal rule whose body literals all
+    /// hold once grounding is done ([`Self::value_in_the_end`]), positive ones also over such
+    /// heads, negated ones among those gringo may decide early
+    /// ([`Self::maybe_decided_by_gringo`]): true in every answer set, and maybe a fact for
+    /// gringo where aspsat's grounder did not know it.
+    fn true_in_the_end(&self) -> Vec<bool> {
+        let gringo_open = |l: &Lit| !self.maybe_decided_by_gringo.contains_key(l);
+        // (gringo completes a disjunction it writes last only once the step is grounded, so
+        // no rule shifted from one makes a fact for it: `r : not q(Y) | q(X) :- d(X), d(Y).`
+        // has `#delayed(2) <=> q(2)` with `#delayed(2).`)
+        let completed_last: HashSet<Rule> = (self.disjunctions.iter())
+            .filter(|d| d.written_last)
+            .flat_map(|d| d.shifted_rules())
+            .collect();
+        let mut holds: Vec<bool> = self.facts.clone();
+        let mut queue: Vec<AtomId> = Vec::new();
+        // per rule waiting for body atoms: its head and how many it still waits for
+        let mut waiting: Vec<(AtomId, usize)> = Vec::new();
+        let mut waiters: HashMap<AtomId, Vec<usize>> = HashMap::new();
+        for r in &self.rules {
+            let Head::Atom(head) = r.head else {
+                continue;
+            };
+            if completed_last.contains(r) {
+                continue;
+            }
+            let mut pending: Vec<AtomId> = Vec::new();
+            let all_hold = r.body.iter().all(|b| match b {
+                // (a negated literal the grounder left open that gringo leaves open too is
+                // not known to gringo either)
+                BodyElem::Lit(l) if l.polarity != Polarity::Pos && gringo_open(l) => false,
+                BodyElem::Lit(l) => match self.value_in_the_end(l) {
+                    Some(value) => value,
+                    None if l.polarity == Polarity::Pos => {
+                        pending.push(l.atom);
+                        true
+                    }
+                    None => false,
+                },
+                _ => false,
+            });
+            if !all_hold || holds[head.0 as usize] {
+                continue;
+            }
+            pending.sort_unstable();
+            pending.dedup();
+            if pending.is_empty() {
+                holds[head.0 as usize] = true;
+                queue.push(head);
+                continue;
+            }
+            for &b in &pending {
+                waiters.entry(b).or_default().push(waiting.len());
+            }
+            waiting.push((head, pending.len()));
+        }
+        while let Some(b) = queue.pop() {
+            for &w in waiters.get(&b).into_iter().flatten() {
+                let (head, count) = &mut waiting[w];
+                *count -= 1;
+                if *count == 0 && !holds[head.0 as usize] {
+                    holds[head.0 as usize] = true;
+                    queue.push(*head);
+                }
+            }
+        }
+        holds
     }
 
     /// An `#external` atom whose status clasp decides by the order of clingo's output
