@@ -41,6 +41,10 @@
 //!   duplicates: the same head, and a condition that is this one's but for positive atoms
 //!   that are, under the instance, facts from outside the loop (`p(X) ; p(X) : q(2)` with the
 //!   fact `q(2)`): the disjunction with both elements is the one with either;
+//! * a missed instance of a choice without bounds whose chosen atoms are, under the instance,
+//!   all facts once grounding is done: it chooses nothing. (A choice derives no fact, and
+//!   the facts aspsat derives are gringo's too where no other miss is refused, so the facts
+//!   may come from the same loop, as `a2 :- a0.` makes a2 one for `{ a2 : a2 } :- a0 : a0.`);
 //! * a missed instance of the condition of a conditional body literal (clingo leaves out the
 //!   conjunct `condition -> literal` for it), when the literal is sure to hold: an input fact,
 //!   or `not a` for an atom aspsat never derives.
@@ -214,6 +218,12 @@ impl Search<'_, '_> {
                 ir::Head::Atom(a) => Some(a),
                 _ => None,
             },
+            chosen: match &rule.head {
+                ir::Head::Choice { elems, guards, .. } if guards.is_empty() => {
+                    (elems.iter().filter(|e| !e.counted).map(|e| &e.atom)).collect()
+                }
+                _ => Vec::new(),
+            },
         };
         // Only a later literal new before the first completion makes clingo miss anything:
         // an auxiliary atom is new then only if its statement may fire over early atoms.
@@ -295,13 +305,17 @@ impl Search<'_, '_> {
     /// Whether `atom` under `binding` is a fact made before the suspect's stage was grounded:
     /// an input fact, or derived by a rule outside its loop.
     fn fact_from_outside(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> bool {
+        self.fact_made_in(atom, binding)
+            .is_some_and(|stage| stage < self.stage)
+    }
+
+    /// Where `atom` under `binding` is a fact once grounding is done, the number of the stage
+    /// that made it one (0 for input facts).
+    fn fact_made_in(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> Option<u32> {
         let syms = self.syms();
-        let Some(args) = (atom.args.iter())
+        let args = (atom.args.iter())
             .map(|t| bound_value(syms, t, binding))
-            .collect::<Option<Vec<Sym>>>()
-        else {
-            return false;
-        };
+            .collect::<Option<Vec<Sym>>>()?;
         let sig = self.g.relations[atom.pred].sig;
         let data = SymData::Fun {
             name: sig.name,
@@ -309,11 +323,9 @@ impl Search<'_, '_> {
             negative: sig.negative,
         };
         let program = &self.g.program;
-        let Some(id) = syms.lookup(&data).and_then(|s| program.lookup_atom(s)) else {
-            return false;
-        };
+        let id = syms.lookup(&data).and_then(|s| program.lookup_atom(s))?;
         let made_in = self.g.fact_in_stage.get(id.0 as usize).copied();
-        program.is_fact(id) && made_in.unwrap_or(0) < self.stage
+        program.is_fact(id).then(|| made_in.unwrap_or(0))
     }
 
     /// Whether `atom` under `binding` is sure to be an input fact.
@@ -534,6 +546,9 @@ struct Harmless<'r> {
     /// The head of a rule with one head atom: an instance under which it is a fact from
     /// outside the loop derives nothing new.
     head: Option<&'r ir::Atom>,
+    /// The atoms a choice without bounds chooses (not its counted elements): an instance
+    /// under which they all are facts chooses nothing (see the module documentation).
+    chosen: Vec<&'r ir::Atom>,
 }
 
 impl Harmless<'_> {
@@ -544,6 +559,8 @@ impl Harmless<'_> {
                 .is_some_and(|a| search.fact_from_outside(a, binding))
             || (self.duplicates.iter())
                 .any(|atoms| atoms.iter().all(|a| search.fact_from_outside(a, binding)))
+            || (!self.chosen.is_empty())
+                && (self.chosen.iter()).all(|a| search.fact_made_in(a, binding).is_some())
     }
 }
 
