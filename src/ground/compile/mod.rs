@@ -734,15 +734,19 @@ impl<'a> Compiler<'a> {
                     let mut alts = Vec::new();
                     let mut void = Vec::new();
                     for alt in unpool::conditional_alternatives(lit) {
-                        match alt.as_slice() {
-                            [Literal::Atom { atom, .. }] => {
-                                void.push(self.statically_undefined(&atom.term)?)
+                        // One entry per alternative, or `projection::restrict_negated`
+                        // would leave a moved head unprojected: a comparison moved from a
+                        // conditional head (also one of a chain, with the chain's ranges beside
+                        // it, or a whole chain under `not`) is never void; a chain with an
+                        // interval once had no entry and was read as any instance of its
+                        // condition, not gringo's first (differential seeds 5203 #924, 5204
+                        // #342, 5037 #99).
+                        void.push(match alt.as_slice() {
+                            [Literal::Atom { atom, .. }, ..] => {
+                                self.statically_undefined(&atom.term)?
                             }
-                            // (a comparison moved from a conditional head: see
-                            // `projection::restrict_negated`)
-                            [Literal::Comparison { .. }] => void.push(false),
-                            _ => {}
-                        }
+                            _ => false,
+                        });
                         // the alternative's first comparison, with the others (a chain's, a
                         // negated chain's ranges) beside its ranges
                         let mut local = Vec::new();
