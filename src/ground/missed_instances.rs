@@ -68,10 +68,25 @@ use std::collections::HashSet;
 /// Matches tried per search before it counts as a find.
 const BUDGET: usize = 200_000;
 
-/// Whether every instance of the suspect's rule is satisfied by an input fact, so that what
-/// clingo misses of it changes no answer set: its head is an input fact, or it is a
-/// disjunction with an element that clingo does not miss (none of its statements is a
-/// suspect) whose head is an input fact and whose condition is input facts (or empty).
+/// Where the atom of predicate `pred` with `args` is a fact once grounding is done, the
+/// number of the stage that made it one (0 for input facts).
+fn fact_made_in(g: &Grounder, pred: ir::PredId, args: Vec<Sym>) -> Option<u32> {
+    let sig = g.relations[pred].sig;
+    let data = SymData::Fun {
+        name: sig.name,
+        args,
+        negative: sig.negative,
+    };
+    let program = &g.program;
+    let id = (program.symbols.lookup(&data)).and_then(|s| program.lookup_atom(s))?;
+    let made_in = g.fact_in_stage.get(id.0 as usize).copied();
+    program.is_fact(id).then(|| made_in.unwrap_or(0))
+}
+
+/// Whether every instance of the suspect's rule is satisfied by a fact, so that what clingo
+/// misses of it changes no answer set: its head is an input fact, or it is a disjunction with
+/// an element that clingo does not miss (none of its statements is a suspect) whose head is a
+/// fact and whose condition is facts (or empty), facts of any stage.
 /// A miss in such a disjunction's body (a body instance, a condition or an aggregate element)
 /// may also decide whether gringo adds the other head atoms to its domain, which only an
 /// `#external` or an optimization statement shows: there, only a missed element counts as
@@ -88,6 +103,12 @@ fn satisfied_by_fact(
         a.constant_args()
             .is_some_and(|args| input.contains(&(a.pred, &args[..])))
     };
+    // (a disjunction makes no fact, so the facts of the same loop are gringo's too where
+    // nothing else is refused: `a2 ; a0 : a2 :- a0.` beside `a2 :- a0.`; not so a normal
+    // rule's head, which the missed instance itself may make a fact)
+    let element_fact = |a: &ir::Atom| {
+        (a.constant_args()).is_some_and(|args| fact_made_in(g, a.pred, args).is_some())
+    };
     let elems = match &rule.head {
         ir::Head::Atom(a) => return fact(a),
         ir::Head::Disjunction(elems) => elems,
@@ -103,7 +124,7 @@ fn satisfied_by_fact(
             e.cond.lits.is_empty()
                 && e.heads
                     .iter()
-                    .any(|h| h.cond.lits.is_empty() && fact(&h.item))
+                    .any(|h| h.cond.lits.is_empty() && element_fact(&h.item))
         });
     }
     let element_statements: Vec<usize> = (0..statements.len())
@@ -122,13 +143,13 @@ fn satisfied_by_fact(
                     .iter()
                     .any(|s| s.rule == suspect.rule && s.statement == n)
                 && head.cond.lits.is_empty()
-                && fact(&head.item)
+                && element_fact(&head.item)
                 && cond.lits.iter().all(|l| match l {
                     ir::Lit::Atom {
                         sign: Sign::Pos,
                         atom,
                         ..
-                    } => fact(atom),
+                    } => element_fact(atom),
                     _ => false,
                 })
         })
@@ -312,20 +333,10 @@ impl Search<'_, '_> {
     /// Where `atom` under `binding` is a fact once grounding is done, the number of the stage
     /// that made it one (0 for input facts).
     fn fact_made_in(&self, atom: &ir::Atom, binding: &[Option<Sym>]) -> Option<u32> {
-        let syms = self.syms();
         let args = (atom.args.iter())
-            .map(|t| bound_value(syms, t, binding))
+            .map(|t| bound_value(self.syms(), t, binding))
             .collect::<Option<Vec<Sym>>>()?;
-        let sig = self.g.relations[atom.pred].sig;
-        let data = SymData::Fun {
-            name: sig.name,
-            args,
-            negative: sig.negative,
-        };
-        let program = &self.g.program;
-        let id = syms.lookup(&data).and_then(|s| program.lookup_atom(s))?;
-        let made_in = self.g.fact_in_stage.get(id.0 as usize).copied();
-        program.is_fact(id).then(|| made_in.unwrap_or(0))
+        fact_made_in(self.g, atom.pred, args)
     }
 
     /// Whether `atom` under `binding` is sure to be an input fact.
