@@ -165,10 +165,15 @@ impl Grounder {
         let mut trivial = Vec::new();
         let mut dropped = false;
         for (k, e) in elems.iter().enumerate() {
+            // (a variable in an interval's bound names it too, though the interval itself is
+            // a fresh variable of the head's own condition: `p(1..W) : p(W)` has the elements
+            // `p(1)&p(2)` for W = 2 and `p(1)` for W = 1, kept apart also where the fact p(2)
+            // makes them one atom)
             let mut naming = Vec::new();
-            e.heads
-                .iter()
-                .for_each(|h| h.item.args.iter().for_each(|t| t.collect_vars(&mut naming)));
+            for h in &e.heads {
+                h.item.args.iter().for_each(|t| t.collect_vars(&mut naming));
+                h.cond.lits.iter().for_each(|l| naming.extend(l.vars()));
+            }
             // (the heads' own conditions hold only the ranges of intervals)
             self.conditions(&e.cond, plan, b, &mut |g, binding, cond| {
                 g.note_maybe_decided_condition(&e.cond, &cond, span);
