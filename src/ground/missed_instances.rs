@@ -29,6 +29,9 @@
 //! loop, and no other conditional literal's completion, which has priority 1).
 //!
 //! Misses that change nothing are not counted:
+//! * any miss in a rule whose body (the rule proper, all its positive literals and auxiliary
+//!   atoms) has no instance over aspsat's atoms: clingo's are among them, so the rule never
+//!   fires in either, whatever gringo's order of the body;
 //! * a miss in a rule whose head is an input fact, or a missed element of a conditional
 //!   disjunction, when another element of it that clingo does not miss has a fact for its
 //!   head and facts (or nothing) for its condition: every instance of the rule is satisfied
@@ -221,6 +224,15 @@ impl Search<'_, '_> {
         let rule = &self.rules[self.suspect.rule].rule;
         let statements = gringo_rounds::statements(rule, self.syms());
         let possible = self.possible_auxiliaries(rule, &statements);
+        // A rule whose body has no instance over aspsat's atoms has none over clingo's either
+        // (they are among aspsat's), whatever the order of its body: nothing clingo misses of
+        // its other statements (a condition, an element) reaches an instance of it.
+        if let Some((main, _)) = statements.split_last() {
+            let main_negated = negated_atoms(rule, &statements, statements.len() - 1);
+            if !self.instance(rule, main, &main_negated, None, (&possible, false)) {
+                return false;
+            }
+        }
         let n = self.suspect.statement;
         let st = &statements[n];
         let negated = negated_atoms(rule, &statements, n);
