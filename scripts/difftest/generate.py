@@ -127,7 +127,7 @@ class Program:
 
 class Gen:
     def __init__(self, rng, enabled=None, size=1.0, side=None, counted=None, compared=None,
-                 valued=None):
+                 valued=None, levelled=None):
         self.rng = rng
         # statements added after the failures of earlier runs were recorded draw from this
         self.side = side or random.Random(0)
@@ -138,6 +138,9 @@ class Gen:
         self.compared = compared or random.Random(2)
         # and #external values that are terms (`external_value_term`)
         self.valued = valued or random.Random(3)
+        # and weights and priorities of optimization statements that are whole terms (pools,
+        # intervals, undefined arithmetic: `W@(1;2)` is one element per level), see `level`
+        self.levelled = levelled or random.Random(4)
         self.enabled = set(FEATURES) if enabled is None else set(enabled)
         # a run that targets a few features uses them twice as often
         self.boost = 1 if enabled is None or len(self.enabled) > len(FEATURES) // 2 else 2
@@ -754,12 +757,25 @@ class Gen:
             self.tag("undef.weight")
             w = "a"
         prio = self.pick(["", "@0", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
+        w, prio = self.level(vars_, w, prio)
         if prio:
             self.tag("weak.priority")
         tup = [self.term(vars_, "weaktuple") for _ in range(self.rng.choice([0, 1, 2]))]
         if tup:
             self.tag("weak.tuple")
         return f":~ {join_body(body)}. [{w}{prio}{''.join(',' + t for t in tup)}]"
+
+    def level(self, vars_, weight, prio):
+        """Now and then a weight or a priority that is a whole term (drawn from the stream
+        `levelled`, so that the rest of every program stays as it was): a pool, an interval,
+        undefined arithmetic in every optimization and heuristic term position."""
+        if self.levelled.random() < 0.12 * self.boost:
+            self.tag("opt.priority.term")
+            prio = "@" + self.drawn_from(self.levelled, lambda: self.term(vars_, "priority"))
+        if self.levelled.random() < 0.08 * self.boost:
+            self.tag("opt.weight.term")
+            weight = self.drawn_from(self.levelled, lambda: self.term(vars_, "weight"))
+        return weight, prio
 
     def minimize(self):
         kind = self.pick(["#minimize", "#maximize"])
@@ -775,6 +791,7 @@ class Gen:
                 scope, cond = [], ""
             w = self.pick(["1", "-1", "2", *scope])
             tup = "".join("," + self.term(scope, "weaktuple") for _ in range(self.rng.choice([0, 1])))
+            w, prio = self.level(scope, w, prio)
             elems.append(f"{w}{prio}{tup}{cond}")
         return f"{kind} {{ {'; '.join(elems)} }}."
 
@@ -852,6 +869,7 @@ class Gen:
             body = self.directive_body(vars_)
         weight = self.pick(["1", "2", "-1", "0", *vars_, "a", self.number()])
         prio = self.pick(["", "", "@1", "@2", "@-1"] + [f"@{v}" for v in vars_])
+        weight, prio = self.level(vars_, weight, prio)
         mod = self.pick(HEURISTIC_MODIFIERS)
         self.tag(f"heuristic.{mod}")
         return f"#heuristic {atom} {body} [{weight}{prio}, {mod}]"
@@ -1133,7 +1151,7 @@ def generate(seed, enabled=None, size=1.0):
     """The program for `seed` (deterministic)."""
     return Gen(random.Random(seed), enabled, size, random.Random(f"{seed}/side"),
                random.Random(f"{seed}/counted"), random.Random(f"{seed}/compared"),
-               random.Random(f"{seed}/valued")).program()
+               random.Random(f"{seed}/valued"), random.Random(f"{seed}/levelled")).program()
 
 
 if __name__ == "__main__":

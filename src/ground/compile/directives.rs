@@ -23,19 +23,26 @@ impl Compiler<'_> {
         } else {
             elem.weight.clone()
         };
+        // (a pool in the priority gives one element per level, as in clingo: `W@(1;2)`)
+        let priorities: Vec<Option<Term>> = match &elem.priority {
+            Some(p) => expand_term(p).into_iter().map(Some).collect(),
+            None => vec![None],
+        };
         for weight in expand_term(&weight) {
-            for terms in product(&elem.terms, expand_term) {
-                for body in &bodies {
-                    self.single_rule(
-                        &RuleHead::Cost {
-                            weight: weight.clone(),
-                            priority: elem.priority.clone(),
-                            terms: terms.clone(),
-                        },
-                        body,
-                        &elem.span,
-                        &[],
-                    )?;
+            for priority in &priorities {
+                for terms in product(&elem.terms, expand_term) {
+                    for body in &bodies {
+                        self.single_rule(
+                            &RuleHead::Cost {
+                                weight: weight.clone(),
+                                priority: priority.clone(),
+                                terms: terms.clone(),
+                            },
+                            body,
+                            &elem.span,
+                            &[],
+                        )?;
+                    }
                 }
             }
         }
@@ -181,7 +188,12 @@ impl Compiler<'_> {
         terms: &[Term],
         span: &Span,
     ) -> Result<(), Diagnostic> {
-        self.rules_on_atom(atom, body, span, |_| RuleHead::Ignored(terms.to_vec()))
+        // (one rule per alternative of the pools in the weight, priority and modifier, whose
+        // terms are only checked for safety: `[(1;2)@(1;X), level]`)
+        for terms in product(terms, expand_term) {
+            self.rules_on_atom(atom, body, span, |_| RuleHead::Ignored(terms.clone()))?;
+        }
+        Ok(())
     }
 
     /// `#project atom : body.` As in clingo, the atom is also a positive body literal: it binds
