@@ -138,8 +138,9 @@ class Gen:
         self.compared = compared or random.Random(2)
         # and #external values that are terms (`external_value_term`)
         self.valued = valued or random.Random(3)
-        # and weights and priorities of optimization statements that are whole terms (pools,
-        # intervals, undefined arithmetic: `W@(1;2)` is one element per level), see `level`
+        # and weights and priorities of optimization statements and heuristics that are whole
+        # terms (pools, intervals, undefined arithmetic: `W@(1;2)` is one element per level),
+        # see `level`
         self.levelled = levelled or random.Random(4)
         self.enabled = set(FEATURES) if enabled is None else set(enabled)
         # a run that targets a few features uses them twice as often
