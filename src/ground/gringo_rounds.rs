@@ -594,9 +594,11 @@ pub(super) fn syntactic_statements<'r>(
 }
 
 /// The accumulations of a disjunction's elements, in the order of their statements: per
-/// element one for each head (with it), and one for an element without heads (`#true : r`,
-/// from an undefined head atom: gringo grounds it like any other); then one for each element
-/// aspsat moved into the body (`not b : c`), which gringo keeps in the head.
+/// element one for each head, and one for an element without heads (`#true : r`, from an
+/// undefined head atom: gringo grounds it like any other); then one for each element aspsat
+/// moved into the body (`not b : c`), which gringo keeps in the head. Each with the element's
+/// condition and, where the element has exactly that one head, the head (an element of
+/// several heads holds when all do: `p(1;2) : c` is no `p(1)`).
 pub(super) fn disjunction_accumulations(
     rule: &ir::Rule,
 ) -> Vec<(&ir::Condition, Option<&ir::Local<ir::Atom>>)> {
@@ -608,7 +610,8 @@ pub(super) fn disjunction_accumulations(
         if e.heads.is_empty() {
             out.push((&e.cond, None));
         }
-        out.extend(e.heads.iter().map(|h| (&e.cond, Some(h))));
+        let lone = e.heads.len() == 1;
+        out.extend(e.heads.iter().map(|h| (&e.cond, lone.then_some(h))));
     }
     out.extend(rule.body.iter().filter_map(|b| match b {
         ir::Body::Conditional {

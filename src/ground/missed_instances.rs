@@ -33,11 +33,12 @@
 //!   atoms) has no instance over aspsat's atoms: clingo's are among them, so the rule never
 //!   fires in either, whatever gringo's order of the body;
 //! * a miss in a rule whose head is an input fact, or a missed element of a conditional
-//!   disjunction, when another element of it that clingo does not miss has a fact for its
-//!   head and facts (or nothing) for its condition: every instance of the rule is satisfied
-//!   by that fact, with or without what is missed (in a program with an `#external` or an
-//!   optimization statement, which show gringo's domain, only a missed element; elsewhere
-//!   also a miss in the disjunction's body);
+//!   disjunction, when another element of it that clingo does not miss has one head, a fact
+//!   (of any stage: a disjunction makes no fact), and facts (or nothing) for its condition:
+//!   every instance of the rule is satisfied by that fact, with or without what is missed (in
+//!   a program with an `#external` or an optimization statement, which show gringo's domain,
+//!   only a missed element; elsewhere also a miss in the disjunction's body); also per
+//!   instance, for an element without a condition whose head is a fact under the instance;
 //! * a missed instance of a rule with one head atom that is, under the instance, a fact from
 //!   outside the loop (an input fact, or one an earlier stage derived): it derives nothing;
 //! * a missed element of a conditional disjunction that another element clingo does not miss
@@ -251,6 +252,7 @@ impl Search<'_, '_> {
                 ir::Head::Atom(a) => Some(a),
                 _ => None,
             },
+            satisfying: self.satisfying_elements(rule, &statements, n),
             chosen: match &rule.head {
                 ir::Head::Choice { elems, guards, .. } if guards.is_empty() => {
                     (elems.iter().filter(|e| !e.counted).map(|e| &e.atom)).collect()
@@ -332,6 +334,42 @@ impl Search<'_, '_> {
                     && other_cond.lits.iter().all(|l| among(l, &cond.lits))
             })
             .filter_map(|&(_, other_cond, _)| extra_atoms(other_cond))
+            .collect()
+    }
+
+    /// For statement `n` of `rule`, a disjunction: the heads of its elements without a
+    /// condition that clingo misses nothing of. An instance under which one is a fact (of any
+    /// stage: a disjunction makes none) is satisfied by it in clingo's ground program as in
+    /// aspsat's, whatever clingo misses of it; in a program that shows gringo's domain, only
+    /// where what clingo misses is an element ([`satisfied_by_fact`] for every instance).
+    fn satisfying_elements<'r>(
+        &self,
+        rule: &'r ir::Rule,
+        statements: &[Statement],
+        n: usize,
+    ) -> Vec<&'r ir::Atom> {
+        let ir::Head::Disjunction(elems) = &rule.head else {
+            return Vec::new();
+        };
+        if statements[n].defines != Defines::HeadsLate && self.g.domain_shows {
+            return Vec::new();
+        }
+        let plain = |h: &'r ir::Local<ir::Atom>| h.cond.lits.is_empty().then_some(&h.item);
+        if !gringo_rounds::conditional_disjunction(rule) {
+            // (the heads are those of the rule proper)
+            return (elems.iter().filter(|e| e.cond.lits.is_empty()))
+                .flat_map(|e| e.heads.iter().filter_map(plain))
+                .collect();
+        }
+        let missed = |m: usize| {
+            (self.suspects.iter()).any(|s| s.rule == self.suspect.rule && s.statement == m)
+        };
+        let element_statements =
+            (0..statements.len()).filter(|&m| statements[m].defines == Defines::HeadsLate);
+        (gringo_rounds::disjunction_accumulations(rule).into_iter())
+            .zip(element_statements)
+            .filter(|&((cond, _), m)| m != n && !missed(m) && cond.lits.is_empty())
+            .filter_map(|((_, head), _)| head.and_then(plain))
             .collect()
     }
 
@@ -572,6 +610,8 @@ struct Harmless<'r> {
     /// The atoms a choice without bounds chooses (not its counted elements): an instance
     /// under which they all are facts chooses nothing (see the module documentation).
     chosen: Vec<&'r ir::Atom>,
+    /// [`Search::satisfying_elements`]: an instance under which one is a fact is satisfied.
+    satisfying: Vec<&'r ir::Atom>,
 }
 
 impl Harmless<'_> {
@@ -584,6 +624,7 @@ impl Harmless<'_> {
                 .any(|atoms| atoms.iter().all(|a| search.fact_from_outside(a, binding)))
             || (!self.chosen.is_empty())
                 && (self.chosen.iter()).all(|a| search.fact_made_in(a, binding).is_some())
+            || (self.satisfying.iter()).any(|a| search.fact_made_in(a, binding).is_some())
     }
 }
 
