@@ -666,6 +666,18 @@ impl GroundProgram {
         // rule's body of the same atoms may be one of them as gringo writes it (`s :- not
         // #count{1 : not not t} > 0, q.` beside `:- not #count{1 : t} > 0, q.`).
         let mut constraint_atom_sets: HashSet<Vec<AtomId>> = HashSet::new();
+        // The atoms an anonymous variable's projection atom stands for, where each of its
+        // rules has one positive literal for body (`#proj1 :- p(1).`).
+        let projection_sources = |a: AtomId| -> Option<Vec<AtomId>> {
+            projected.get(&a)?;
+            (self.rules.iter())
+                .filter(|r| r.head == Head::Atom(a))
+                .map(|r| match &r.body[..] {
+                    [BodyElem::Lit(l)] if l.polarity == Polarity::Pos => Some(l.atom),
+                    _ => None,
+                })
+                .collect()
+        };
         for (i, r) in self.rules.iter().enumerate() {
             let Some(lits) = literals(&r.body) else {
                 if constraint(i, r) {
@@ -675,6 +687,19 @@ impl GroundProgram {
                 continue;
             };
             match (constraint(i, r), &lits[..]) {
+                // gringo writes `:- p(_).` with the atoms the projection stands for (`:-
+                // p(1).`), while a choice element's condition `not not p(_)` keeps the
+                // projection's atom, which clasp then does not know false (scripts/
+                // external_support_check.py seed 7: `{p : not not p(_); r}.` beside `:-
+                // p(_).` ends the status of the external p)
+                (true, [l])
+                    if l.polarity == Polarity::Pos && projection_sources(l.atom).is_some() =>
+                {
+                    for a in projection_sources(l.atom).into_iter().flatten() {
+                        forbidden.insert(Lit::pos(a));
+                        constraint_bodies.insert(vec![Lit::pos(a)]);
+                    }
+                }
                 (true, [l]) => {
                     forbidden.insert(*l);
                     constraint_bodies.insert(lits);
