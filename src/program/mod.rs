@@ -667,17 +667,21 @@ impl GroundProgram {
         // #count{1 : not not t} > 0, q.` beside `:- not #count{1 : t} > 0, q.`).
         let mut constraint_atom_sets: HashSet<Vec<AtomId>> = HashSet::new();
         // The atoms an anonymous variable's projection atom stands for, where each of its
-        // rules has one positive literal for body (`#proj1 :- p(1).`).
-        let projection_sources = |a: AtomId| -> Option<Vec<AtomId>> {
-            projected.get(&a)?;
-            (self.rules.iter())
-                .filter(|r| r.head == Head::Atom(a))
-                .map(|r| match &r.body[..] {
-                    [BodyElem::Lit(l)] if l.polarity == Polarity::Pos => Some(l.atom),
-                    _ => None,
-                })
-                .collect()
-        };
+        // rules has one positive literal for body (`#proj1 :- p(1).`); `None` otherwise.
+        let mut projection_sources: HashMap<AtomId, Option<Vec<AtomId>>> = HashMap::new();
+        for r in &self.rules {
+            let Head::Atom(a) = r.head else { continue };
+            if !projected.contains_key(&a) {
+                continue;
+            }
+            let sources = projection_sources.entry(a).or_insert(Some(Vec::new()));
+            match (&r.body[..], sources.as_mut()) {
+                ([BodyElem::Lit(l)], Some(atoms)) if l.polarity == Polarity::Pos => {
+                    atoms.push(l.atom)
+                }
+                _ => *sources = None,
+            }
+        }
         for (i, r) in self.rules.iter().enumerate() {
             let Some(lits) = literals(&r.body) else {
                 if constraint(i, r) {
@@ -693,9 +697,10 @@ impl GroundProgram {
                 // external_support_check.py seed 7: `{p : not not p(_); r}.` beside `:-
                 // p(_).` ends the status of the external p)
                 (true, [l])
-                    if l.polarity == Polarity::Pos && projection_sources(l.atom).is_some() =>
+                    if l.polarity == Polarity::Pos
+                        && matches!(projection_sources.get(&l.atom), Some(Some(_))) =>
                 {
-                    for a in projection_sources(l.atom).into_iter().flatten() {
+                    for &a in projection_sources[&l.atom].iter().flatten() {
                         forbidden.insert(Lit::pos(a));
                         constraint_bodies.insert(vec![Lit::pos(a)]);
                     }
