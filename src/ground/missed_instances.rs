@@ -113,50 +113,84 @@ fn satisfied_by_fact(
     let element_fact = |a: &ir::Atom| {
         (a.constant_args()).is_some_and(|args| fact_made_in(g, a.pred, args).is_some())
     };
-    let elems = match &rule.head {
+    match &rule.head {
         ir::Head::Atom(a) => return fact(a),
-        ir::Head::Disjunction(elems) => elems,
+        ir::Head::Disjunction(_) => {}
         _ => return false,
-    };
+    }
     let statements = gringo_rounds::statements(rule, &g.program.symbols);
+    let positive_facts = |cond: &ir::Condition| {
+        cond.lits.iter().all(|l| match l {
+            ir::Lit::Atom {
+                sign: Sign::Pos,
+                atom,
+                ..
+            } => element_fact(atom),
+            _ => false,
+        })
+    };
+    unmissed_elements(g, rule, &statements, suspect, suspects).is_some_and(|e| {
+        e.iter()
+            .any(|&(cond, head)| element_fact(head) && positive_facts(cond))
+    })
+}
+
+/// The element accumulations of a disjunction `rule` among its `statements`: per
+/// accumulation its statement, the element's condition and, where the element has one head
+/// without a condition of its own, that head.
+fn element_accumulations<'r>(
+    rule: &'r ir::Rule,
+    statements: &[Statement],
+) -> Vec<(usize, &'r ir::Condition, Option<&'r ir::Atom>)> {
+    (0..statements.len())
+        .filter(|&m| statements[m].defines == Defines::HeadsLate)
+        .zip(gringo_rounds::disjunction_accumulations(rule))
+        .map(|(m, (cond, head))| {
+            let head = head.filter(|h| h.cond.lits.is_empty()).map(|h| &h.item);
+            (m, cond, head)
+        })
+        .collect()
+}
+
+/// The elements of the disjunction `rule` that clingo misses nothing of (no statement of
+/// theirs is the suspect's or another suspect), each with its condition and its one head
+/// (without a condition of its own): an instance one of them holds in is satisfied in
+/// clingo's ground program as in aspsat's, whatever clingo misses. None for other rules, and
+/// where a miss of the suspect's statement may decide which atoms gringo adds to its domain
+/// (one in the body, not an element) and the program shows that domain.
+fn unmissed_elements<'r>(
+    g: &Grounder,
+    rule: &'r ir::Rule,
+    statements: &[Statement],
+    suspect: &Suspect,
+    suspects: &[Suspect],
+) -> Option<Vec<(&'r ir::Condition, &'r ir::Atom)>> {
+    let ir::Head::Disjunction(elems) = &rule.head else {
+        return None;
+    };
     if statements[suspect.statement].defines != Defines::HeadsLate && g.domain_shows {
-        return false;
+        return None;
     }
     if !gringo_rounds::conditional_disjunction(rule) {
-        // the heads are those of the rule proper
-        return elems.iter().any(|e| {
-            e.cond.lits.is_empty()
-                && e.heads
-                    .iter()
-                    .any(|h| h.cond.lits.is_empty() && element_fact(&h.item))
-        });
+        // (the heads are those of the rule proper)
+        return Some(
+            (elems.iter().filter(|e| e.cond.lits.is_empty()))
+                .flat_map(|e| e.heads.iter().map(move |h| (&e.cond, h)))
+                .filter(|(_, h)| h.cond.lits.is_empty())
+                .map(|(cond, h)| (cond, &h.item))
+                .collect(),
+        );
     }
-    let element_statements: Vec<usize> = (0..statements.len())
-        .filter(|&n| statements[n].defines == Defines::HeadsLate)
-        .collect();
-    let accumulations = gringo_rounds::disjunction_accumulations(rule);
-    accumulations
-        .into_iter()
-        .zip(element_statements)
-        .any(|((cond, head), n)| {
-            let Some(head) = head else {
-                return false;
-            };
-            n != suspect.statement
-                && !suspects
-                    .iter()
-                    .any(|s| s.rule == suspect.rule && s.statement == n)
-                && head.cond.lits.is_empty()
-                && element_fact(&head.item)
-                && cond.lits.iter().all(|l| match l {
-                    ir::Lit::Atom {
-                        sign: Sign::Pos,
-                        atom,
-                        ..
-                    } => element_fact(atom),
-                    _ => false,
-                })
-        })
+    let missed = |m: usize| {
+        m == suspect.statement
+            || (suspects.iter()).any(|s| s.rule == suspect.rule && s.statement == m)
+    };
+    Some(
+        (element_accumulations(rule, statements).into_iter())
+            .filter(|&(m, ..)| !missed(m))
+            .filter_map(|(_, cond, head)| Some((cond, head?)))
+            .collect(),
+    )
 }
 
 /// What [`refuse`] reads of the grounding just done.
@@ -252,7 +286,7 @@ impl Search<'_, '_> {
                 ir::Head::Atom(a) => Some(a),
                 _ => None,
             },
-            satisfying: self.satisfying_elements(rule, &statements, n),
+            satisfying: self.satisfying_elements(rule, &statements),
             chosen: match &rule.head {
                 ir::Head::Choice { elems, guards, .. } if guards.is_empty() => {
                     (elems.iter().filter(|e| !e.counted).map(|e| &e.atom)).collect()
@@ -295,16 +329,7 @@ impl Search<'_, '_> {
         if statements[n].defines != Defines::HeadsLate {
             return Vec::new();
         }
-        // Each element accumulation (by statement) with its condition and its head, where
-        // that is an atom without a condition of its own.
-        let elements: Vec<(usize, &ir::Condition, Option<&ir::Atom>)> = (0..statements.len())
-            .filter(|&m| statements[m].defines == Defines::HeadsLate)
-            .zip(gringo_rounds::disjunction_accumulations(rule))
-            .map(|(m, (cond, head))| {
-                let head = head.filter(|h| h.cond.lits.is_empty()).map(|h| &h.item);
-                (m, cond, head)
-            })
-            .collect();
+        let elements = element_accumulations(rule, statements);
         let Some(&(_, cond, Some(head))) = elements.iter().find(|&&(m, ..)| m == n) else {
             return Vec::new();
         };
@@ -337,39 +362,19 @@ impl Search<'_, '_> {
             .collect()
     }
 
-    /// For statement `n` of `rule`, a disjunction: the heads of its elements without a
-    /// condition that clingo misses nothing of. An instance under which one is a fact (of any
-    /// stage: a disjunction makes none) is satisfied by it in clingo's ground program as in
-    /// aspsat's, whatever clingo misses of it; in a program that shows gringo's domain, only
-    /// where what clingo misses is an element ([`satisfied_by_fact`] for every instance).
+    /// The heads of the elements without a condition of [`unmissed_elements`]: an instance
+    /// under which one is a fact (of any stage: a disjunction makes none) is satisfied by it
+    /// ([`satisfied_by_fact`] asks the same of every instance).
     fn satisfying_elements<'r>(
         &self,
         rule: &'r ir::Rule,
         statements: &[Statement],
-        n: usize,
     ) -> Vec<&'r ir::Atom> {
-        let ir::Head::Disjunction(elems) = &rule.head else {
-            return Vec::new();
-        };
-        if statements[n].defines != Defines::HeadsLate && self.g.domain_shows {
-            return Vec::new();
-        }
-        let plain = |h: &'r ir::Local<ir::Atom>| h.cond.lits.is_empty().then_some(&h.item);
-        if !gringo_rounds::conditional_disjunction(rule) {
-            // (the heads are those of the rule proper)
-            return (elems.iter().filter(|e| e.cond.lits.is_empty()))
-                .flat_map(|e| e.heads.iter().filter_map(plain))
-                .collect();
-        }
-        let missed = |m: usize| {
-            (self.suspects.iter()).any(|s| s.rule == self.suspect.rule && s.statement == m)
-        };
-        let element_statements =
-            (0..statements.len()).filter(|&m| statements[m].defines == Defines::HeadsLate);
-        (gringo_rounds::disjunction_accumulations(rule).into_iter())
-            .zip(element_statements)
-            .filter(|&((cond, _), m)| m != n && !missed(m) && cond.lits.is_empty())
-            .filter_map(|((_, head), _)| head.and_then(plain))
+        unmissed_elements(self.g, rule, statements, self.suspect, self.suspects)
+            .into_iter()
+            .flatten()
+            .filter(|(cond, _)| cond.lits.is_empty())
+            .map(|(_, head)| head)
             .collect()
     }
 
