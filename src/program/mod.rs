@@ -299,6 +299,17 @@ struct ClaspReading {
     dropped_elements: Vec<(usize, AtomId)>,
 }
 
+/// What clasp drops as tautologies of `#external` atoms' rules (see
+/// [`GroundProgram::external_tautologies`]).
+struct ExternalTautologies {
+    /// Per disjunction: dropped with the rules shifted from it.
+    disjunctions: Vec<bool>,
+    /// Per rule: dropped.
+    rules: Vec<bool>,
+    /// Per rule, per element of a choice (empty for other rules): dropped.
+    elements: Vec<Vec<bool>>,
+}
+
 /// A ground disjunctive rule `a1 ; ... ; an :- body` as written (before shifting).
 #[derive(Clone, Debug)]
 pub struct Disjunction {
@@ -608,6 +619,7 @@ impl GroundProgram {
             };
         }
         let late = self.late_shifted();
+        let tautologies = self.external_tautologies();
         // (also `a :- not a, …` of any atom `a` gringo writes in order: clasp reads it as the
         // constraint `:- not a, …`, differential seed 3106 #715)
         let constraint = |i: usize, r: &Rule| {
@@ -786,10 +798,18 @@ impl GroundProgram {
         }
         let mut dropped_elements = Vec::new();
         for (i, r) in self.rules.iter().enumerate() {
-            if constraint(i, r) {
+            if constraint(i, r) || tautologies.rules[i] {
                 continue;
             }
-            let heads = r.head_atoms();
+            // (what clasp drops as a tautology defines nothing: `q :- q.` beside `q :- s.`
+            // and `:- s.` leaves q's status to the order of gringo's output)
+            let heads: Vec<AtomId> = match &r.head {
+                Head::Choice { elems, .. } => (elems.iter().zip(&tautologies.elements[i]))
+                    .filter(|(_, dropped)| !**dropped)
+                    .map(|(e, _)| e.atom)
+                    .collect(),
+                _ => r.head_atoms(),
+            };
             if !heads.iter().any(|&a| self.is_external(a)) {
                 continue;
             }
@@ -1553,14 +1573,21 @@ impl GroundProgram {
         }
     }
 
-    /// Drops the rules of `#external` atoms that clasp drops as tautologies before it reads
-    /// the program, so that they do not end the atom's external status: `a :- a, …`
-    /// (`#external q. [true]  q :- q.` keeps `q` external in clingo), and a disjunction
-    /// without conditions with one of its heads in its positive body (`q ; s :- q, t.`: the
-    /// disjunction and the rules it was shifted into).
-    pub fn drop_external_tautologies(&mut self) {
+    /// What clasp drops as tautologies of `#external` atoms' rules before it reads the
+    /// program, so that they do not end the atom's external status: `a :- a, …` (`#external
+    /// q. [true]  q :- q.` keeps `q` external in clingo), a disjunction without conditions
+    /// with one of its heads in its positive body (`q ; s :- q, t.`: the disjunction and the
+    /// rules it was shifted into), and choice elements that choose the atom under itself or
+    /// under its negation (below). [`GroundProgram::drop_external_tautologies`] drops them;
+    /// `clasp_read_drops` counts them as defining nothing.
+    fn external_tautologies(&self) -> ExternalTautologies {
+        let mut verdict = ExternalTautologies {
+            disjunctions: vec![false; self.disjunctions.len()],
+            rules: vec![false; self.rules.len()],
+            elements: vec![Vec::new(); self.rules.len()],
+        };
         if self.externals.is_empty() {
-            return;
+            return verdict;
         }
         let positive = |lits: &[BodyElem], a: AtomId| {
             lits.iter().any(
@@ -1569,8 +1596,7 @@ impl GroundProgram {
         };
         // Tautological disjunctions with an external head, and the rules shifted from them.
         let mut shifted_away: HashSet<Rule> = HashSet::new();
-        let disjunctions = std::mem::take(&mut self.disjunctions);
-        for d in disjunctions {
+        for (k, d) in self.disjunctions.iter().enumerate() {
             let heads_external = d.elems.iter().any(|e| self.is_external(e.atom));
             // (gringo translates a disjunction with a condition or a conjunction differently,
             // through auxiliary atoms whose rules clasp keeps: `q ; s : t :- q.` and `q(1;1) ;
@@ -1581,75 +1607,110 @@ impl GroundProgram {
             // reads it satisfied and drops it (`p(Z) : d(Z) ; r.` beside `p(1) :- d(Y).`
             // keeps the external r true: differential seed 3203 #79). One written before the
             // fact is refused ([`GroundProgram::external_satisfied_later`]).
-            let satisfied = d.written_last && self.satisfied_when_written_last(&d);
+            let satisfied = d.written_last && self.satisfied_when_written_last(d);
             if heads_external && (tautology || satisfied) {
+                verdict.disjunctions[k] = true;
                 shifted_away.extend(d.shifted_rules());
-            } else {
-                self.disjunctions.push(d);
             }
         }
-        let rules = std::mem::take(&mut self.rules);
-        let shifted = std::mem::take(&mut self.shifted);
-        for (i, mut r) in rules.into_iter().enumerate() {
-            let is_shifted = shifted.get(i).copied();
-            // (taken out and put back as changed below, so that `clasp_read_drops` finds it)
-            let written_through_aggregate = self.aggregate_choices.remove(&r);
-            // A choice element of an external atom conditioned on that atom alone, in a choice
-            // without bounds or body: gringo writes `{q} :- q.`, which clasp drops (`#external
-            // q. [true]  {q : q}.` has `q` true in clingo; other shapes are refused or end the
-            // status: [`GroundProgram::self_chosen_external`]).
-            if let Head::Choice { elems, guards } = &mut r.head
-                && guards.is_empty()
-                && r.body.is_empty()
-            {
-                elems.retain(|e| !(e.cond == [Lit::pos(e.atom)] && self.is_external(e.atom)));
+        for (i, r) in self.rules.iter().enumerate() {
+            let is_shifted = self.shifted.get(i).copied();
+            if let Head::Choice { elems, guards } = &r.head {
+                verdict.elements[i] = self.tautological_choice_elements(r, elems, guards);
             }
-            // An external atom chosen by a choice without bounds whose body has its negation:
-            // clasp takes it out of the head (as from `a :- not a.`, see
-            // [`GroundProgram::negates_external_head`]), so it stays external (`#external p.
-            // [free]  {p} :- not p.` has {} and {p} in clingo; gringo translates a choice with
-            // bounds, or with a condition, through auxiliary atoms, and there the rule ends the
-            // status: `{r; p : d} :- not r.` has only {} for the external `r`, differential
-            // seed 2033 #559).
-            // An element's condition: a lone element's is in the body for gringo (`{p : not
-            // p}.` is `{p} :- not p.`; differential seed 3108 #615); through a head aggregate,
-            // an element's rule has its condition when it is one literal (`{p : not p; r}.`
-            // has `{p} :- #delayed, not p.`, p stays external), an auxiliary atom otherwise.
-            let lone = matches!(&r.head, Head::Choice { elems, .. } if elems.len() == 1);
-            let through_aggregate = written_through_aggregate
-                || !lone
-                    && matches!(&r.head, Head::Choice { elems, .. }
-                        if elems.iter().any(|e| !e.cond.is_empty()));
-            // With bounds, gringo always goes through a head aggregate (`{p : not p} < 1.`
-            // keeps the external p true; differential seed 4318 #290); such an element never
-            // counts (its atom and its condition never hold together), so dropping it leaves
-            // the bounds as they were.
-            if let Head::Choice { elems, guards } = &mut r.head {
-                let bounded = !guards.is_empty();
-                let negated = |e: &ChoiceElem| {
-                    let not = Lit::not(e.atom);
-                    if through_aggregate || bounded {
-                        e.cond == [not]
-                    } else {
-                        r.body.contains(&BodyElem::Lit(not)) || lone && e.cond.contains(&not)
-                    }
-                };
-                elems.retain(|e| !(self.is_external(e.atom) && negated(e)));
-            }
-            let tautology = match &r.head {
-                _ if is_shifted.unwrap_or(false) => shifted_away.contains(&r),
+            verdict.rules[i] = match &r.head {
+                _ if is_shifted.unwrap_or(false) => shifted_away.contains(r),
                 Head::Atom(a) => self.is_external(*a) && positive(&r.body, *a),
                 // (a choice element `{q ; r} :- q.` is one too in clingo, but the ground
                 // program does not tell a choice from the choice gringo makes of a head
                 // aggregate with bounds, `#sum{1:q; 1:r} <= 3 :- q.`, which ends `q`'s status)
                 _ => false,
             };
-            if !tautology {
+        }
+        verdict
+    }
+
+    /// Per element of the choice `r` (`elems` with `guards`), whether clasp drops it as a
+    /// tautology of an `#external` atom.
+    fn tautological_choice_elements(
+        &self,
+        r: &Rule,
+        elems: &[ChoiceElem],
+        guards: &[CountGuard],
+    ) -> Vec<bool> {
+        // A choice element of an external atom conditioned on that atom alone, in a choice
+        // without bounds or body: gringo writes `{q} :- q.`, which clasp drops (`#external q.
+        // [true]  {q : q}.` has `q` true in clingo; other shapes are refused or end the status:
+        // [`GroundProgram::self_chosen_external`]).
+        let mut dropped: Vec<bool> = (elems.iter())
+            .map(|e| {
+                guards.is_empty()
+                    && r.body.is_empty()
+                    && e.cond == [Lit::pos(e.atom)]
+                    && self.is_external(e.atom)
+            })
+            .collect();
+        // An external atom chosen by a choice without bounds whose body has its negation:
+        // clasp takes it out of the head (as from `a :- not a.`, see
+        // [`GroundProgram::negates_external_head`]), so it stays external (`#external p.
+        // [free]  {p} :- not p.` has {} and {p} in clingo; gringo translates a choice with
+        // bounds, or with a condition, through auxiliary atoms, and there the rule ends the
+        // status: `{r; p : d} :- not r.` has only {} for the external `r`, differential
+        // seed 2033 #559).
+        // An element's condition: a lone element's is in the body for gringo (`{p : not
+        // p}.` is `{p} :- not p.`; differential seed 3108 #615); through a head aggregate,
+        // an element's rule has its condition when it is one literal (`{p : not p; r}.`
+        // has `{p} :- #delayed, not p.`, p stays external), an auxiliary atom otherwise.
+        // (Which elements are left after the ones above decides whether one is lone.)
+        let left = || (elems.iter().zip(&dropped)).filter(|(_, d)| !**d).map(|(e, _)| e);
+        let lone = left().count() == 1;
+        let through_aggregate = self.aggregate_choices.contains(r)
+            || !lone && left().any(|e| !e.cond.is_empty());
+        // With bounds, gringo always goes through a head aggregate (`{p : not p} < 1.`
+        // keeps the external p true; differential seed 4318 #290); such an element never
+        // counts (its atom and its condition never hold together), so dropping it leaves
+        // the bounds as they were.
+        let bounded = !guards.is_empty();
+        let negated = |e: &ChoiceElem| {
+            let not = Lit::not(e.atom);
+            if through_aggregate || bounded {
+                e.cond == [not]
+            } else {
+                r.body.contains(&BodyElem::Lit(not)) || lone && e.cond.contains(&not)
+            }
+        };
+        for (e, d) in elems.iter().zip(&mut dropped) {
+            *d |= self.is_external(e.atom) && negated(e);
+        }
+        dropped
+    }
+
+    /// Drops what [`GroundProgram::external_tautologies`] finds clasp drops.
+    pub fn drop_external_tautologies(&mut self) {
+        if self.externals.is_empty() {
+            return;
+        }
+        let verdict = self.external_tautologies();
+        let disjunctions = std::mem::take(&mut self.disjunctions);
+        self.disjunctions = (disjunctions.into_iter().zip(&verdict.disjunctions))
+            .filter(|(_, dropped)| !**dropped)
+            .map(|(d, _)| d)
+            .collect();
+        let rules = std::mem::take(&mut self.rules);
+        let shifted = std::mem::take(&mut self.shifted);
+        for (i, mut r) in rules.into_iter().enumerate() {
+            // (taken out and put back as changed below, so that `clasp_read_drops` finds it)
+            let written_through_aggregate = self.aggregate_choices.remove(&r);
+            if let Head::Choice { elems, .. } = &mut r.head {
+                let mut dropped = verdict.elements[i].iter();
+                elems.retain(|_| !dropped.next().copied().unwrap_or(false));
+            }
+            if !verdict.rules[i] {
                 if written_through_aggregate {
                     self.aggregate_choices.insert(r.clone());
                 }
                 self.rules.push(r);
-                if let Some(flag) = is_shifted {
+                if let Some(&flag) = shifted.get(i) {
                     self.shifted.push(flag);
                 }
             }
