@@ -984,7 +984,20 @@ impl GroundProgram {
                         .any(|e| e.cond.iter().any(|l| forbidden_atoms.contains(&l.atom))),
                     _ => false,
                 };
-                let unsure_here = order_dependent || chosen_forbidden || element_over_forbidden;
+                // An element of `a` whose condition negates a fact (`{p : not r; r}.` beside
+                // the fact r): where gringo writes the element's rule after the fact, clasp
+                // drops it (the external p stays true in clingo: external_support_check seed
+                // 16); whether gringo knows the fact then, aspsat does not model.
+                let element_negating_fact = match &r.head {
+                    Head::Choice { elems, .. } => (elems.iter().filter(|e| e.atom == a)).any(|e| {
+                        (e.cond.iter()).any(|l| l.polarity == Polarity::Not && self.is_fact(l.atom))
+                    }),
+                    _ => false,
+                };
+                let unsure_here = order_dependent
+                    || chosen_forbidden
+                    || element_over_forbidden
+                    || element_negating_fact;
                 let a = a.0 as usize;
                 kept[a] |= !dropped[i] && !unsure_here;
                 unsure[a] |= dropped[i] || unsure_here;
