@@ -1179,10 +1179,17 @@ impl GroundProgram {
                 if inst.cond.is_empty() {
                     return self.maybe_decided_false_lit(&inst.lit);
                 }
+                let holds = |l: &Lit| self.value_in_the_end(l) == Some(true);
+                if !inst.cond.iter().all(holds) {
+                    return None;
+                }
+                // (`not not q(a) : not f` with q(a) never derived and f outside the domain)
+                if let Some(span) = self.maybe_decided_false_lit(&inst.lit) {
+                    return Some(span);
+                }
                 let fails = inst.lit.polarity == Polarity::Pos
                     && self.value_in_the_end(&inst.lit) == Some(false);
-                let holds = |l: &Lit| self.value_in_the_end(l) == Some(true);
-                if !fails || !inst.cond.iter().all(holds) {
+                if !fails {
                     return None;
                 }
                 inst.cond

@@ -278,6 +278,19 @@ impl Grounder {
                             self.note_maybe_decided(l, &rule.rule.span);
                         }
                     }
+                    // So may its negated literal be, as a body literal: where it fails in the
+                    // end under a condition that holds, gringo may have known the conditional
+                    // literal false (`p(1) :- not not q(a) : not f.` beside a rule for q(a)
+                    // that depends on `not not p(1)` and never fires: an #external p(1) keeps
+                    // its status; external_support_check seed 20).
+                    if !*moved_head
+                        && let BodyPart::Open(BodyElem::Conditional(instances)) = &part
+                        && alts.iter().any(|a| a.item.maybe_decided_by_gringo())
+                    {
+                        for inst in instances {
+                            self.note_maybe_decided(inst.lit, &rule.rule.span);
+                        }
+                    }
                     match part {
                         BodyPart::Open(BodyElem::Conditional(instances)) if *moved_head => {
                             let instances = self.plain_failed_conditions(instances, &mut in_rule);
