@@ -255,6 +255,12 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
                    it grounds the rule (then it writes no rule and the atom stays external), \
                    in an order of statements aspsat does not model here";
         (atom, why)
+    } else if let Some(atom) = program.external_maybe_written_by_gringo() {
+        let why = "a rule of its predicate has instances with a negated aggregate over the \
+                   rule's own component that is false once known, which clingo's grounder may \
+                   have written with the aggregate open (ending the atom's external status), \
+                   by an order of statements aspsat does not model here";
+        (atom, why)
     } else if let Some(atom) = program.self_chosen_external() {
         let why = "a choice chooses it under a condition that holds the atom itself, and \
                    whether it stays external depends on how gringo translates the choice";

@@ -274,6 +274,16 @@ pub struct GroundProgram {
     /// and keeps the element's rule where the body has a literal and its negation (see
     /// [`GroundProgram::clasp_read_drops`]).
     pub aggregate_choices: HashSet<Rule>,
+    /// Anonymous variables' projection atoms (`#proj1` for `p(_)`) that are the whole ground
+    /// body of an integrity constraint with other literals as written: gringo writes such a
+    /// constraint over its auxiliary atom for the projection (`:- p(_), not p.` is `:- #aux.`
+    /// with `#aux :- p(1).`), which the projection's other occurrences share, but one with
+    /// the projection alone over the atoms it stands for (`:- p(_).` is `:- p(1).`).
+    pub projections_through_auxiliary: HashSet<AtomId>,
+    /// Per head predicate, a rule of it with instances aspsat's grounder left out that
+    /// clingo's grounder may have written (a negated aggregate over the rule's own component,
+    /// false once known: gringo grounds the rule before the aggregate's completion).
+    pub heads_gringo_may_write: HashMap<Signature, crate::syntax::ast::Span>,
     /// Ground bodies of `#external` and optimization statements over atoms clingo's grounder
     /// may decide before aspsat does (`Planned::checked_in_the_end`), with their statement's
     /// position: where one is false once the program is simplified, gringo may have known it
@@ -769,7 +779,7 @@ impl GroundProgram {
                 let body: Vec<&BodyElem> = (r.body.iter())
                     .filter(|b| read(b) && !made_true(b))
                     .collect();
-                maybe_forbidden_atoms.extend(Self::one_atom_body(&body, &projected));
+                maybe_forbidden_atoms.extend(self.one_atom_body(&body, &projected));
             }
         }
         let mut forbidden_atoms: HashSet<AtomId> = forbidden.iter().map(|l| l.atom).collect();
@@ -1021,12 +1031,23 @@ impl GroundProgram {
     /// literal once gringo has written it: every element is a literal, an aggregate of one
     /// element with one literal or a conditional literal of one instance without condition,
     /// all over one atom; or the body is an anonymous variable's projection alone, written
-    /// once per atom it projects. Empty otherwise.
-    fn one_atom_body(body: &[&BodyElem], projected: &HashMap<AtomId, Vec<AtomId>>) -> Vec<AtomId> {
+    /// once per atom it projects, or, where the constraint had other literals (true ones the
+    /// ground body no longer has), the projection atom itself, as gringo writes it through its
+    /// auxiliary atom, which a choice element's condition `q : p(_)` shares
+    /// ([`GroundProgram::projections_through_auxiliary`]; external_support_check seed 9).
+    /// Empty otherwise.
+    fn one_atom_body(
+        &self,
+        body: &[&BodyElem],
+        projected: &HashMap<AtomId, Vec<AtomId>>,
+    ) -> Vec<AtomId> {
         if let [BodyElem::Lit(l)] = body
             && let Some(sources) = projected.get(&l.atom)
         {
-            return sources.clone();
+            let auxiliary = self.projections_through_auxiliary.contains(&l.atom);
+            return (sources.iter().copied())
+                .chain(auxiliary.then_some(l.atom))
+                .collect();
         }
         let atom = |b: &BodyElem| match b {
             BodyElem::Lit(l) => Some(l.atom),
@@ -1063,15 +1084,18 @@ impl GroundProgram {
         let mut out: HashMap<AtomId, Vec<AtomId>> = HashMap::new();
         for r in &self.rules {
             let Head::Atom(a) = r.head else { continue };
-            let sym = self.atom_sym(a);
-            let projection = (self.symbols.signature(sym))
-                .is_some_and(|sig| crate::ground::is_projection(self.symbols.name_str(sig.name)));
-            if projection {
+            if self.is_projection_atom(a) {
                 let atoms = r.body.iter().flat_map(|b| b.lits()).map(|l| l.atom);
                 out.entry(a).or_default().extend(atoms);
             }
         }
         out
+    }
+
+    /// Whether `a` is an anonymous variable's projection atom (`#proj1` for `p(_)`).
+    pub fn is_projection_atom(&self, a: AtomId) -> bool {
+        (self.symbols.signature(self.atom_sym(a)))
+            .is_some_and(|sig| crate::ground::is_projection(self.symbols.name_str(sig.name)))
     }
 
     /// `a :- not a, …` for an `#external` atom `a`: clasp takes a head atom out of a rule whose
@@ -1450,6 +1474,21 @@ impl GroundProgram {
         externals()
             .find(|&a| !fact(a))
             .or_else(|| externals().next())
+    }
+
+    /// An `#external` atom no rule defines, of a predicate of which clingo's grounder may have
+    /// written a rule instance that aspsat's grounder left out
+    /// ([`Self::heads_gringo_may_write`]): that instance would end its status. To be refused.
+    pub fn external_maybe_written_by_gringo(&self) -> Option<AtomId> {
+        if self.heads_gringo_may_write.is_empty() {
+            return None;
+        }
+        let defined = self.defined_by_rules();
+        (self.externals.iter().map(|&(a, _)| a)).find(|&a| {
+            !defined[a.0 as usize]
+                && (self.symbols.signature(self.atom_sym(a)))
+                    .is_some_and(|sig| self.heads_gringo_may_write.contains_key(&sig))
+        })
     }
 
     /// An `#external` atom among the heads of a disjunction whose plain head aspsat's grounder

@@ -133,6 +133,12 @@ impl Grounder {
         }
         match &rule.rule.head {
             ir::Head::None => {
+                if let [BodyElem::Lit(l)] = &body[..]
+                    && rule.rule.body.len() > 1
+                    && self.program.is_projection_atom(l.atom)
+                {
+                    self.program.projections_through_auxiliary.insert(l.atom);
+                }
                 self.push_rule(Rule {
                     head: Head::None,
                     body,
@@ -328,6 +334,24 @@ impl Grounder {
                         Delay::No
                     };
                     let part = self.body_aggregate(i, a, &rule.plan, b, delay)?;
+                    // A negated aggregate over its own component decided false: gringo grounds
+                    // the rule before the aggregate's completion has run and writes it with
+                    // the aggregate open (`q :- not #count{1 : r} > 0.` beside a fact r that
+                    // `r :- not not q.` puts in q's component keeps no #external q open in
+                    // clingo 5.8.3: external_support_check seed 26), or decides it for
+                    // instances grounded after, by an order aspsat does not model.
+                    if matches!(part, BodyPart::False)
+                        && matches!(delay, Delay::Recursive)
+                        && a.sign != Sign::Pos
+                        && !self.provisional
+                    {
+                        for p in rule.rule.head_preds() {
+                            let sig = self.relations[p].sig;
+                            (self.program.heads_gringo_may_write)
+                                .entry(sig)
+                                .or_insert_with(|| rule.rule.span.clone());
+                        }
+                    }
                     // Its negated element condition literals gringo may decide over another
                     // of its positive parts (`not p(2)` in `r :- #max{#sup : not p(2); 2 : not
                     // r} = 3.` beside a disjunction that never derives p(2): gringo decides the
