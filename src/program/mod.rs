@@ -998,9 +998,15 @@ impl GroundProgram {
                 // the fact r): where gringo writes the element's rule after the fact, clasp
                 // drops it (the external p stays true in clingo: external_support_check seed
                 // 16); whether gringo knows the fact then, aspsat does not model.
+                // (also an anonymous variable's projection of a fact, which gringo writes as a
+                // fact: `{p : not p(_); r}.` beside the fact p(1), seeds 53 and 56)
+                let fact = |a: &AtomId| {
+                    self.is_fact(*a)
+                        || (projected.get(a)).is_some_and(|s| s.iter().any(|&b| self.is_fact(b)))
+                };
                 let element_negating_fact = match &r.head {
                     Head::Choice { elems, .. } => (elems.iter().filter(|e| e.atom == a)).any(|e| {
-                        (e.cond.iter()).any(|l| l.polarity == Polarity::Not && self.is_fact(l.atom))
+                        (e.cond.iter()).any(|l| l.polarity == Polarity::Not && fact(&l.atom))
                     }),
                     _ => false,
                 };
