@@ -1312,14 +1312,19 @@ impl GroundProgram {
                 }
             }
         }
+        let projected = self.projected_atoms();
         for r in &self.rules {
             // (`q :- q, …` of an external q is written, but clasp drops it as a tautology, see
             // `drop_external_tautologies`: it keeps no external defined, checker seed 5's
             // `q :- q.  q :- not not p(_).` beside `#external q. [true]`, where gringo decides
-            // the projection empty first)
+            // the projection empty first; and so may be `p(1) :- p(_).`, written `p(1) :-
+            // p(1).` where the projection is the whole body, external_support_check seed 44)
             if let Head::Atom(a) = r.head
                 && self.is_external(a)
-                && r.body.contains(&BodyElem::Lit(Lit::pos(a)))
+                && r.body.iter().any(|b| {
+                    matches!(b, BodyElem::Lit(l) if l.polarity == Polarity::Pos
+                        && (l.atom == a || projected.get(&l.atom).is_some_and(|s| s.contains(&a))))
+                })
             {
                 continue;
             }
