@@ -806,6 +806,11 @@ impl GroundProgram {
                 }
             }
         }
+        // (also an anonymous variable's projection of a fact, a fact as gringo writes it)
+        let fact = |a: AtomId| {
+            self.is_fact(a)
+                || (projected.get(&a)).is_some_and(|s| s.iter().any(|&b| self.is_fact(b)))
+        };
         let mut dropped_elements = Vec::new();
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) || tautologies.rules[i] {
@@ -995,18 +1000,14 @@ impl GroundProgram {
                     _ => false,
                 };
                 // An element of `a` whose condition negates a fact (`{p : not r; r}.` beside
-                // the fact r): where gringo writes the element's rule after the fact, clasp
-                // drops it (the external p stays true in clingo: external_support_check seed
-                // 16); whether gringo knows the fact then, aspsat does not model.
-                // (also an anonymous variable's projection of a fact, which gringo writes as a
-                // fact: `{p : not p(_); r}.` beside the fact p(1), seeds 53 and 56)
-                let fact = |a: &AtomId| {
-                    self.is_fact(*a)
-                        || (projected.get(a)).is_some_and(|s| s.iter().any(|&b| self.is_fact(b)))
-                };
+                // the fact r, or `{p : not p(_); r}.` beside the fact p(1), whose projection
+                // gringo writes as a fact): where gringo writes the element's rule after the
+                // fact, clasp drops it (the external p stays true in clingo:
+                // external_support_check seeds 16, 53 and 56); whether gringo knows the fact
+                // then, aspsat does not model.
                 let element_negating_fact = match &r.head {
                     Head::Choice { elems, .. } => (elems.iter().filter(|e| e.atom == a)).any(|e| {
-                        (e.cond.iter()).any(|l| l.polarity == Polarity::Not && fact(&l.atom))
+                        (e.cond.iter()).any(|l| l.polarity == Polarity::Not && fact(l.atom))
                     }),
                     _ => false,
                 };
@@ -1732,10 +1733,14 @@ impl GroundProgram {
         // an element's rule has its condition when it is one literal (`{p : not p; r}.`
         // has `{p} :- #delayed, not p.`, p stays external), an auxiliary atom otherwise.
         // (Which elements are left after the ones above decides whether one is lone.)
-        let left = || (elems.iter().zip(&dropped)).filter(|(_, d)| !**d).map(|(e, _)| e);
+        let left = || {
+            (elems.iter().zip(&dropped))
+                .filter(|(_, d)| !**d)
+                .map(|(e, _)| e)
+        };
         let lone = left().count() == 1;
-        let through_aggregate = self.aggregate_choices.contains(r)
-            || !lone && left().any(|e| !e.cond.is_empty());
+        let through_aggregate =
+            self.aggregate_choices.contains(r) || !lone && left().any(|e| !e.cond.is_empty());
         // With bounds, gringo always goes through a head aggregate (`{p : not p} < 1.`
         // keeps the external p true; differential seed 4318 #290); such an element never
         // counts (its atom and its condition never hold together), so dropping it leaves
