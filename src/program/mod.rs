@@ -1343,16 +1343,30 @@ impl GroundProgram {
                 .collect();
             positive.sort_unstable();
             positive.dedup();
-            let elements: Vec<(AtomId, Option<&crate::syntax::ast::Span>)> = match &r.head {
+            // (a choice element waits for the positive atoms of its condition too: gringo
+            // has no element while one is outside its domain, `{p : q; r}.` where every rule
+            // for q has a literal gringo may decide; external_support_check seed 79)
+            type Element<'s> = (AtomId, Option<&'s crate::syntax::ast::Span>, Vec<AtomId>);
+            let elements: Vec<Element> = match &r.head {
                 Head::Choice { elems, .. } => (elems.iter())
                     .map(|e| {
                         let in_cond = e.cond.iter().find_map(|l| self.maybe_decided_false_lit(l));
-                        (e.atom, in_body.or(in_cond))
+                        let mut positive = positive.clone();
+                        positive.extend(
+                            (e.cond.iter())
+                                .filter(|l| l.polarity == Polarity::Pos)
+                                .map(|l| l.atom),
+                        );
+                        positive.sort_unstable();
+                        positive.dedup();
+                        (e.atom, in_body.or(in_cond), positive)
                     })
                     .collect(),
-                _ => r.head_atoms().into_iter().map(|a| (a, in_body)).collect(),
+                _ => (r.head_atoms().into_iter())
+                    .map(|a| (a, in_body, positive.clone()))
+                    .collect(),
             };
-            for (a, span) in elements {
+            for (a, span, positive) in elements {
                 for &b in &positive {
                     readers.entry(b).or_default().push(a);
                 }
