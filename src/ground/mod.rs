@@ -116,6 +116,7 @@ pub fn ground(statements: &[Statement], options: &GroundOptions) -> Result<Groun
     let mut infos = compile_infos;
     infos.extend(grounder_infos);
     program.record_grounded_heads();
+    program.record_projections_of_facts();
     check_late_satisfied_disjunctions(&program)?;
     if let Some((atom, span)) = program.objective_atom_maybe_outside_gringo_domain() {
         let atom = program.symbols.to_string(program.atom_sym(atom));

@@ -284,6 +284,10 @@ pub struct GroundProgram {
     /// clingo's grounder may have written (a negated aggregate over the rule's own component,
     /// false once known: gringo grounds the rule before the aggregate's completion).
     pub heads_gringo_may_write: HashMap<Signature, crate::syntax::ast::Span>,
+    /// Anonymous variables' projection atoms one of whose atoms is a fact: true, as gringo
+    /// writes them (`p(1) :- not q(_).` beside the fact q(a) is decided false), though the
+    /// grounder leaves them atoms of a rule (set by [`Self::record_projections_of_facts`]).
+    pub projections_of_facts: HashSet<AtomId>,
     /// Ground bodies of `#external` and optimization statements over atoms clingo's grounder
     /// may decide before aspsat does (`Planned::checked_in_the_end`), with their statement's
     /// position: where one is false once the program is simplified, gringo may have known it
@@ -456,6 +460,22 @@ impl GroundProgram {
         self.facts.push(false);
         self.derivable.push(false);
         id
+    }
+
+    /// Fills [`GroundProgram::projections_of_facts`] from the rules as they are now.
+    pub fn record_projections_of_facts(&mut self) {
+        self.projections_of_facts = (self.rules.iter())
+            .filter_map(|r| match (&r.head, &r.body[..]) {
+                (Head::Atom(a), [BodyElem::Lit(l)])
+                    if l.polarity == Polarity::Pos
+                        && self.is_fact(l.atom)
+                        && self.is_projection_atom(*a) =>
+                {
+                    Some(*a)
+                }
+                _ => None,
+            })
+            .collect();
     }
 
     /// Fills [`GroundProgram::grounded_heads`] from the rules as they are now.
@@ -1258,10 +1278,10 @@ impl GroundProgram {
         false_in_the_end.then_some(span)
     }
 
-    /// A literal's value once the grounder is done: decided where its atom is a fact or
-    /// outside the domain, `None` (open) otherwise.
+    /// A literal's value once the grounder is done: decided where its atom is a fact (or the
+    /// projection of one) or outside the domain, `None` (open) otherwise.
     fn value_in_the_end(&self, l: &Lit) -> Option<bool> {
-        if self.is_fact(l.atom) {
+        if self.is_fact(l.atom) || self.projections_of_facts.contains(&l.atom) {
             Some(l.polarity != Polarity::Not)
         } else if !self.in_domain(l.atom) {
             Some(l.polarity == Polarity::Not)

@@ -230,7 +230,18 @@ impl Grounder {
                         LitValue::True => BodyPart::True,
                         LitValue::False => BodyPart::False,
                         LitValue::Open(l) => {
-                            if maybe_decided {
+                            // (so may a negated projection over an earlier component be,
+                            // where one of its atoms became a fact after the projection's
+                            // rule was grounded: gringo writes `not q(_)` with the fact `q(a)`
+                            // and decides it; external_support_check seed 82)
+                            let earlier = matches!(
+                                elem,
+                                ir::Body::Lit(ir::Lit::Atom {
+                                    settled_from: 0,
+                                    ..
+                                })
+                            );
+                            if maybe_decided || earlier && self.program.is_projection_atom(l.atom) {
                                 self.note_maybe_decided(l, &rule.rule.span);
                             }
                             match rule.negated.get(i) {
