@@ -1056,8 +1056,8 @@ impl GroundProgram {
 
     /// The atoms of a constraint body (its literals as clasp reads them) that may be one atom's
     /// literal once gringo has written it: every element is a literal, an aggregate of one
-    /// element with one literal or a conditional literal of one instance without condition,
-    /// all over one atom; or the body is an anonymous variable's projection alone, written
+    /// element with one literal or a conditional literal of one instance without condition
+    /// (or with a false literal and a condition of one literal), all over one atom; or the body is an anonymous variable's projection alone, written
     /// once per atom it projects, or, where the constraint had other literals (true ones the
     /// ground body no longer has), the projection atom itself, as gringo writes it through its
     /// auxiliary atom, which a choice element's condition `q : p(_)` shares
@@ -1087,6 +1087,13 @@ impl GroundProgram {
             },
             BodyElem::Conditional(instances) => match &instances[..] {
                 [c] if c.cond.is_empty() => Some(c.lit.atom),
+                // (one whose literal is false, under a condition of one literal: `p(_) : not
+                // f, not not q` with no atom for p(_) is `#false : not not q`, which gringo
+                // writes `not q`; external_support_check seed 115)
+                [c] if self.value_in_the_end(&c.lit) == Some(false) => match &c.cond[..] {
+                    [l] => Some(l.atom),
+                    _ => None,
+                },
                 _ => None,
             },
         };
