@@ -260,6 +260,15 @@ impl Grounder {
         }
     }
 
+    /// Marks the conditions noted since there were `count` as not surely translated by gringo:
+    /// those of a rule instance whose head a fact of the same stage satisfies, which gringo
+    /// writes (translating its conditional literals) only where it grounds the instance first.
+    pub fn unsure_condition_notes(&mut self, count: usize) {
+        for c in &mut self.condition_instances[count..] {
+            c.surely = false;
+        }
+    }
+
     /// How many conditions [`Self::note_condition_heads`] has noted so far.
     pub fn condition_notes(&self) -> usize {
         self.condition_instances.len()

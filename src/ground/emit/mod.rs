@@ -81,6 +81,7 @@ impl Grounder {
         if self.size() > self.max_size {
             return Err(self.limit_exceeded(span));
         }
+        let notes = self.condition_notes();
         let (body, in_rule) = match self.ground_body(rule, b, matched)? {
             GroundBody::False => return Ok(()),
             GroundBody::SatisfiedHead => {
@@ -97,6 +98,22 @@ impl Grounder {
         {
             self.external_rechecks
                 .push(super::external_body::Recheck::new(rule, b));
+        }
+        // An instance whose head is a fact is not written, nor are its conditional literals
+        // translated, which would define their conditions' atoms: by gringo surely where the
+        // fact is from an earlier stage (`r. r :- not not p : r, p.` keeps an #external p
+        // open in clingo 5.8.3: external_support_check seed 121), maybe where it is from
+        // this one.
+        if let ir::Head::Atom(a) = &rule.rule.head
+            && self.condition_notes() > notes
+            && let Some((sym, _)) = self.atom_sym(a, b)?
+            && let Some(id) = self.program.lookup_atom(sym)
+            && self.program.is_fact(id)
+        {
+            match self.fact_in_stage.get(id.0 as usize) {
+                Some(&stage) if stage == self.stages_begun => self.unsure_condition_notes(notes),
+                _ => self.forget_condition_notes(notes),
+            }
         }
         let first_rule = self.program.rules.len();
         self.emit_head(rule, b, (body, in_rule))?;
