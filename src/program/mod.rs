@@ -280,10 +280,10 @@ pub struct GroundProgram {
     /// with `#aux :- p(1).`), which the projection's other occurrences share, but one with
     /// the projection alone over the atoms it stands for (`:- p(_).` is `:- p(1).`).
     pub projections_through_auxiliary: HashSet<AtomId>,
-    /// Per head predicate, a rule of it with instances aspsat's grounder left out that
-    /// clingo's grounder may have written (a negated aggregate over the rule's own component,
-    /// false once known: gringo grounds the rule before the aggregate's completion).
-    pub heads_gringo_may_write: HashMap<Signature, crate::syntax::ast::Span>,
+    /// Whether a rule has instances aspsat's grounder left out that clingo's grounder may have
+    /// written (a negated aggregate over the rule's own component, false once known: gringo
+    /// grounds the rule before the aggregate's completion).
+    pub instances_gringo_may_write: bool,
     /// Anonymous variables' projection atoms one of whose atoms is a fact: true, as gringo
     /// writes them (`p(1) :- not q(_).` beside the fact q(a) is decided false), though the
     /// grounder leaves them atoms of a rule (set by [`Self::record_projections_of_facts`]).
@@ -464,18 +464,16 @@ impl GroundProgram {
 
     /// Fills [`GroundProgram::projections_of_facts`] from the rules as they are now.
     pub fn record_projections_of_facts(&mut self) {
-        self.projections_of_facts = (self.rules.iter())
-            .filter_map(|r| match (&r.head, &r.body[..]) {
-                (Head::Atom(a), [BodyElem::Lit(l)])
-                    if l.polarity == Polarity::Pos
-                        && self.is_fact(l.atom)
-                        && self.is_projection_atom(*a) =>
-                {
-                    Some(*a)
-                }
-                _ => None,
-            })
+        self.projections_of_facts = (self.projected_atoms().into_iter())
+            .filter(|(_, sources)| sources.iter().any(|&a| self.is_fact(a)))
+            .map(|(projection, _)| projection)
             .collect();
+    }
+
+    /// Whether `a` is a fact, or an anonymous variable's projection of one (which gringo
+    /// writes as the fact itself).
+    fn fact_as_written(&self, a: AtomId) -> bool {
+        self.is_fact(a) || self.projections_of_facts.contains(&a)
     }
 
     /// Fills [`GroundProgram::grounded_heads`] from the rules as they are now.
@@ -826,11 +824,6 @@ impl GroundProgram {
                 }
             }
         }
-        // (also an anonymous variable's projection of a fact, a fact as gringo writes it)
-        let fact = |a: AtomId| {
-            self.is_fact(a)
-                || (projected.get(&a)).is_some_and(|s| s.iter().any(|&b| self.is_fact(b)))
-        };
         let mut dropped_elements = Vec::new();
         for (i, r) in self.rules.iter().enumerate() {
             if constraint(i, r) || tautologies.rules[i] {
@@ -1027,7 +1020,8 @@ impl GroundProgram {
                 // then, aspsat does not model.
                 let element_negating_fact = match &r.head {
                     Head::Choice { elems, .. } => (elems.iter().filter(|e| e.atom == a)).any(|e| {
-                        (e.cond.iter()).any(|l| l.polarity == Polarity::Not && fact(l.atom))
+                        (e.cond.iter())
+                            .any(|l| l.polarity == Polarity::Not && self.fact_as_written(l.atom))
                     }),
                     _ => false,
                 };
@@ -1288,7 +1282,7 @@ impl GroundProgram {
     /// A literal's value once the grounder is done: decided where its atom is a fact (or the
     /// projection of one) or outside the domain, `None` (open) otherwise.
     fn value_in_the_end(&self, l: &Lit) -> Option<bool> {
-        if self.is_fact(l.atom) || self.projections_of_facts.contains(&l.atom) {
+        if self.fact_as_written(l.atom) {
             Some(l.polarity != Polarity::Not)
         } else if !self.in_domain(l.atom) {
             Some(l.polarity == Polarity::Not)
@@ -1531,14 +1525,14 @@ impl GroundProgram {
 
     /// An `#external` atom no rule defines, in a program where clingo's grounder may have
     /// written a rule instance that aspsat's grounder left out
-    /// ([`Self::heads_gringo_may_write`]): that instance would end its status where it
+    /// ([`Self::instances_gringo_may_write`]): that instance would end its status where it
     /// defines the atom, and where its head is in another rule's body or condition, that
     /// rule's instances may define it (`{p(1) : q(_); r}.` beside
     /// `q(a) :- not #count{1 : r} > 0.` with r a fact in q's component:
     /// external_support_check seed 95). Which, the ground program does not tell: any such
     /// external is refused.
     pub fn external_maybe_written_by_gringo(&self) -> Option<AtomId> {
-        if self.heads_gringo_may_write.is_empty() {
+        if !self.instances_gringo_may_write {
             return None;
         }
         let defined = self.defined_by_rules();

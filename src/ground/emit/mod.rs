@@ -373,12 +373,7 @@ impl Grounder {
                         && a.sign != Sign::Pos
                         && !self.provisional
                     {
-                        for p in rule.rule.head_preds() {
-                            let sig = self.relations[p].sig;
-                            (self.program.heads_gringo_may_write)
-                                .entry(sig)
-                                .or_insert_with(|| rule.rule.span.clone());
-                        }
+                        self.program.instances_gringo_may_write = true;
                     }
                     // Its negated element condition literals gringo may decide over another
                     // of its positive parts (`not p(2)` in `r :- #max{#sup : not p(2); 2 : not
