@@ -81,16 +81,25 @@ enum Range {
 
 /// Whether the aggregate's guards hold for every or for no value between its smallest and
 /// largest possible value (`#count`, `#sum`, `#sum+`); `None` when that depends on the model.
-fn decided_by_bounds(agg: &Aggregate, syms: &SymbolTable, range: Range) -> Option<bool> {
+/// `facts_known`: whether the tuples that are sure count as such (else every tuple may or may
+/// not hold).
+fn decided_by_bounds(
+    agg: &Aggregate,
+    syms: &SymbolTable,
+    range: Range,
+    facts_known: bool,
+) -> Option<bool> {
     let ts = tuples(agg);
     let (mut lo, mut hi) = (0i64, 0i64);
     for t in &ts {
         let w = match agg.func {
             AggFunc::Count => 1,
             AggFunc::Sum | AggFunc::SumPlus => int(syms, t.weight),
-            AggFunc::Min | AggFunc::Max => return decided_extremum(agg.func, &ts, agg, syms),
+            AggFunc::Min | AggFunc::Max => {
+                return decided_extremum(agg.func, &ts, agg, syms, facts_known);
+            }
         };
-        if t.sure() {
+        if facts_known && t.sure() {
             lo += w;
             hi += w;
         } else {
@@ -189,6 +198,7 @@ fn decided_extremum(
     ts: &[Tuple<'_>],
     agg: &Aggregate,
     syms: &SymbolTable,
+    facts_known: bool,
 ) -> Option<bool> {
     let pick = |a: Sym, b: Sym| {
         let max = syms.compare(a, b) == Ordering::Less;
@@ -202,7 +212,7 @@ fn decided_extremum(
     let all = ts.iter().map(|t| t.weight).fold(neutral, pick);
     let sure = ts
         .iter()
-        .filter(|t| t.sure())
+        .filter(|t| facts_known && t.sure())
         .map(|t| t.weight)
         .fold(neutral, pick);
     // The value is within [lo, hi] in clingo's term order.
@@ -390,6 +400,26 @@ pub fn decided(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
     decided_in(agg, syms, Range::PerCondition)
 }
 
+/// Whether clingo's grounder finds a body aggregate false before it knows which of its tuples
+/// hold (a recursive one's tuple that is a fact in the end may not have been one yet when its
+/// rule was grounded): no value between the smallest and the largest sum of its tuples, or
+/// none of their extremes, meets the guards (`0 > #count{..}` or `3 <= #count{..} != 3` over
+/// three tuples), by [`decided`]'s reading of the guards.
+pub fn false_before_facts(agg: &Aggregate, syms: &SymbolTable) -> bool {
+    let by_bounds =
+        |agg: &Aggregate| decided_by_bounds(agg, syms, Range::PerCondition, false) == Some(false);
+    if agg.guards.len() > 1 && agg.guards.iter().any(|g| g.op == CmpOp::Eq) {
+        return agg.guards.iter().any(|g| {
+            by_bounds(&Aggregate {
+                func: agg.func,
+                elems: agg.elems.clone(),
+                guards: vec![*g],
+            })
+        });
+    }
+    by_bounds(agg)
+}
+
 /// [`decided`] for a body aggregate under `not` or `not not`: gringo keeps such an aggregate
 /// whole, its guards the bounds of one interval (`not not 1 = #max{1 : p} = 0` is false before
 /// grounding, its rule dropped, where the positive aggregate is two and stays: differential
@@ -406,7 +436,7 @@ pub fn decided_in_head(agg: &Aggregate, syms: &SymbolTable) -> Option<bool> {
 fn decided_in(agg: &Aggregate, syms: &SymbolTable, range: Range) -> Option<bool> {
     let ts = tuples(agg);
     if ts.iter().any(|t| !t.sure()) {
-        return decided_by_bounds(agg, syms, range);
+        return decided_by_bounds(agg, syms, range, true);
     }
     let weights: Vec<Sym> = ts.iter().map(|t| t.weight).collect();
     let value = value_of(agg.func, &weights, syms);

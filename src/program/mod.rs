@@ -281,8 +281,8 @@ pub struct GroundProgram {
     /// the projection alone over the atoms it stands for (`:- p(_).` is `:- p(1).`).
     pub projections_through_auxiliary: HashSet<AtomId>,
     /// Whether a rule has instances aspsat's grounder left out that clingo's grounder may have
-    /// written (a negated aggregate over the rule's own component, false once known: gringo
-    /// grounds the rule before the aggregate's completion).
+    /// written (an aggregate over the rule's own component, negated or not monotone, false
+    /// once known: gringo grounds the rule before the aggregate's completion).
     pub instances_gringo_may_write: bool,
     /// Anonymous variables' projection atoms one of whose atoms is a fact: true, as gringo
     /// writes them (`p(1) :- not q(_).` beside the fact q(a) is decided false), though the

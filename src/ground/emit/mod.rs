@@ -648,7 +648,23 @@ impl Grounder {
             {
                 self.open_aggregate(polarity, ground, &a.span)?
             }
-            Some(_) => BodyPart::False,
+            Some(_) => {
+                // A positive recursive aggregate that is not monotone may have held while
+                // gringo grounded its rule, before the tuples that make it false were known
+                // (`q :- #sum{1 : q(_)} < 1.` with q(a) a fact of q's component): gringo
+                // then writes the rule, which ends the status of an #external q in clingo
+                // 5.8.3 (external_support_check seed 128). Unless it is false over any of its
+                // tuples (`0 > #count{..}`). (The negated case: [`Self::ground_body`].)
+                if delay == Delay::Recursive
+                    && polarity == Polarity::Pos
+                    && !super::delayed::monotone(a)
+                    && !self.provisional
+                    && !aggregate::false_before_facts(&ground, &self.program.symbols)
+                {
+                    self.program.instances_gringo_may_write = true;
+                }
+                BodyPart::False
+            }
             None => self.open_aggregate(polarity, ground, &a.span)?,
         })
     }
