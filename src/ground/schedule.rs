@@ -84,7 +84,7 @@ pub fn run(g: &mut Grounder, rules: &mut [Planned], facts: &InputFacts) -> Resul
         m.iter().zip(stages).for_each(|(&i, s)| stage_of[i] = s);
         super::satisfied_heads::mark(rules, m, &g.program.symbols);
     }
-    super::delayed::mark(rules, &g.program.symbols, g.relations.len(), &stage_of)?;
+    super::delayed::mark(rules, &g.program.symbols, &projection, &stage_of)?;
     refuse_projected_recursive_conditions(g, rules, &comp_of)?;
     let mut with_facts: Vec<bool> = g.relations.iter().map(|r| !r.atoms.is_empty()).collect();
     for i in 0..facts.len() {
