@@ -116,6 +116,17 @@ pub enum CmpOp {
 
 impl Term {
     /// Whether the term contains a pool or an interval: it stands for several terms.
+    pub fn has_pool(&self) -> bool {
+        match self {
+            Term::Pool(..) => true,
+            Term::Fun { args, .. } => args.iter().any(Term::has_pool),
+            Term::Unary(_, x, _) => x.has_pool(),
+            Term::Binary(_, x, y, _) => x.has_pool() || y.has_pool(),
+            Term::Interval(x, y, _) => x.has_pool() || y.has_pool(),
+            _ => false,
+        }
+    }
+
     pub fn has_pool_or_interval(&self) -> bool {
         match self {
             Term::Pool(..) | Term::Interval(..) => true,

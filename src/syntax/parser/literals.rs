@@ -113,19 +113,36 @@ impl Parser<'_> {
                 // element's failure (`a ; X < 2 :- d(X).` is `a :- d(X), X >= 2.`; an
                 // undefined comparison drops the rule instance in both places; `#true : c`
                 // fails for every instance of `c` exactly when `#false : c` holds).
+                // With a pool, gringo's element is the conjunction of the alternatives, which
+                // makes the disjunction one with a completion (an element that holds satisfies
+                // the instance, which may still add its heads to gringo's domain, see
+                // `ground::satisfied_heads`: `q(X) ; 1 <= (X;X) :- d(X), #sum+{V : q(V)} < 3.`
+                // has q(1) in clingo 5.8.3's domain, differential seed 5063 #241): moved into
+                // the body as an element with an empty condition, whose literal's pool is the
+                // disjunction of the negated alternatives.
                 Literal::Comparison {
                     op,
                     lhs,
                     rhs,
                     span: cmp_span,
                 } => {
+                    let pooled = lhs.has_pool() || rhs.has_pool();
                     let lit = Literal::Comparison {
                         op: op.negate(),
                         lhs,
                         rhs,
                         span: cmp_span,
                     };
-                    negated.push(BodyLit::Lit(lit));
+                    negated.push(if pooled {
+                        BodyLit::Conditional {
+                            lit,
+                            cond,
+                            span,
+                            negated_head: true,
+                        }
+                    } else {
+                        BodyLit::Lit(lit)
+                    });
                 }
                 // gringo grounds `#true : c` as an element (which matters where its rounds miss
                 // instances, clingo issue #495): kept as one without heads
@@ -178,12 +195,24 @@ impl Parser<'_> {
                             span: chain_span.clone(),
                         }));
                     }
-                    negated.push(BodyLit::Lit(Literal::Chain {
+                    // (with a pool, as a comparison with one)
+                    let pooled = first.has_pool() || rest.iter().any(|(_, t)| t.has_pool());
+                    let lit = Literal::Chain {
                         negated: !not,
                         first,
                         rest,
                         span: chain_span,
-                    }))
+                    };
+                    negated.push(if pooled {
+                        BodyLit::Conditional {
+                            lit,
+                            cond,
+                            span,
+                            negated_head: true,
+                        }
+                    } else {
+                        BodyLit::Lit(lit)
+                    });
                 }
                 // With a condition, as a comparison with one: the negated chain for every
                 // instance of the condition, projected as a negated head.
