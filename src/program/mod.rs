@@ -735,10 +735,16 @@ impl GroundProgram {
                 // p(1).`), while a choice element's condition `not not p(_)` keeps the
                 // projection's atom, which clasp then does not know false (scripts/
                 // external_support_check.py seed 7: `{p : not not p(_); r}.` beside `:-
-                // p(_).` ends the status of the external p)
+                // p(_).` ends the status of the external p); not one written with other
+                // literals, which gringo writes over its auxiliary atom for the projection
+                // (`:- #aux.` with `#aux :- p(1).`), where clasp does not know p(1) false
+                // (`:- #sum{1 : not not q(a)} < 1, p(_).` beside `0 >= {q : p(1)} != 1.`
+                // ends the status of the external q: external_support_check seed 178); the
+                // atoms it stands for may then be forbidden, see `one_atom_body`
                 (true, [l])
                     if l.polarity == Polarity::Pos
-                        && matches!(projection_sources.get(&l.atom), Some(Some(_))) =>
+                        && matches!(projection_sources.get(&l.atom), Some(Some(_)))
+                        && !self.projections_through_auxiliary.contains(&l.atom) =>
                 {
                     for &a in projection_sources[&l.atom].iter().flatten() {
                         forbidden.insert(Lit::pos(a));
