@@ -380,12 +380,28 @@ impl Grounder {
                     // r} = 3.` beside a disjunction that never derives p(2): gringo decides the
                     // aggregate false and writes no rule for an #external r; differential
                     // seed 4757 #874).
-                    if let BodyPart::Open(BodyElem::Aggregate { aggregate, .. }) = &part
-                        && (a.elems.iter().flat_map(|e| &e.cond.lits))
-                            .any(ir::Lit::maybe_decided_by_gringo)
-                    {
+                    // So may a negated projection over an earlier component, as a body
+                    // literal (`not not q(_)` in `p(1) :- not #count{1 : not not q(_)} > 0.`
+                    // where q(a) became a fact of an earlier component after the projection's
+                    // rule was grounded: gringo writes the projection as a fact, decides the
+                    // aggregate false and writes no rule for an #external p(1);
+                    // external_support_check seed 181).
+                    if let BodyPart::Open(BodyElem::Aggregate { aggregate, .. }) = &part {
+                        let conds = || a.elems.iter().flat_map(|e| &e.cond.lits);
+                        let maybe_decided = conds().any(ir::Lit::maybe_decided_by_gringo);
+                        let earlier = conds().any(|l| {
+                            matches!(
+                                l,
+                                ir::Lit::Atom {
+                                    settled_from: 0,
+                                    ..
+                                }
+                            )
+                        });
                         for &l in aggregate.elems.iter().flat_map(|e| &e.cond) {
-                            self.note_maybe_decided(l, &rule.rule.span);
+                            if maybe_decided || earlier && self.program.is_projection_atom(l.atom) {
+                                self.note_maybe_decided(l, &rule.rule.span);
+                            }
                         }
                     }
                     part
