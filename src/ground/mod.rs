@@ -259,9 +259,9 @@ fn check_external_support(program: &GroundProgram, base: &[&Statement]) -> Resul
     } else if let Some(atom) = program.external_maybe_written_by_gringo() {
         let why = "a rule has instances with an aggregate over the rule's own component \
                    (negated, or not monotone) that is false once known, which clingo's \
-                   grounder may have written with the aggregate open, putting their heads in its domain (which \
-                   may end the atom's external status), by an order of statements aspsat does \
-                   not model here";
+                   grounder may have written with the aggregate open, putting their heads in \
+                   its domain (which may end the atom's external status), by an order of \
+                   statements aspsat does not model here";
         (atom, why)
     } else if let Some(atom) = program.self_chosen_external() {
         let why = "a choice chooses it under a condition that holds the atom itself, and \

@@ -115,7 +115,7 @@ pub enum CmpOp {
 }
 
 impl Term {
-    /// Whether the term contains a pool or an interval: it stands for several terms.
+    /// Whether the term contains a pool (`(1;X)`, also inside an interval's bound).
     pub fn has_pool(&self) -> bool {
         match self {
             Term::Pool(..) => true,
@@ -127,6 +127,7 @@ impl Term {
         }
     }
 
+    /// Whether the term contains a pool or an interval: it stands for several terms.
     pub fn has_pool_or_interval(&self) -> bool {
         match self {
             Term::Pool(..) | Term::Interval(..) => true,
