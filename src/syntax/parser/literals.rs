@@ -77,16 +77,7 @@ impl Parser<'_> {
                         Sign::Not
                     };
                     let lit = Literal::Atom { sign, atom };
-                    negated.push(if has_cond {
-                        BodyLit::Conditional {
-                            lit,
-                            cond,
-                            span,
-                            negated_head: true,
-                        }
-                    } else {
-                        BodyLit::Lit(lit)
-                    });
+                    negated.push(moved_element(lit, cond, span, has_cond));
                 }
                 // With a condition, the element's failure for every instance of the condition,
                 // a conditional body literal projected as a negated head is (gringo keeps the
@@ -133,16 +124,7 @@ impl Parser<'_> {
                         rhs,
                         span: cmp_span,
                     };
-                    negated.push(if pooled {
-                        BodyLit::Conditional {
-                            lit,
-                            cond,
-                            span,
-                            negated_head: true,
-                        }
-                    } else {
-                        BodyLit::Lit(lit)
-                    });
+                    negated.push(moved_element(lit, cond, span, pooled));
                 }
                 // gringo grounds `#true : c` as an element (which matters where its rounds miss
                 // instances, clingo issue #495): kept as one without heads
@@ -203,16 +185,7 @@ impl Parser<'_> {
                         rest,
                         span: chain_span,
                     };
-                    negated.push(if pooled {
-                        BodyLit::Conditional {
-                            lit,
-                            cond,
-                            span,
-                            negated_head: true,
-                        }
-                    } else {
-                        BodyLit::Lit(lit)
-                    });
+                    negated.push(moved_element(lit, cond, span, pooled));
                 }
                 // With a condition, as a comparison with one: the negated chain for every
                 // instance of the condition, projected as a negated head.
@@ -469,5 +442,23 @@ fn has_arithmetic(t: &Term) -> bool {
         Term::Fun { args, .. } | Term::Pool(args, _) => args.iter().any(has_arithmetic),
         Term::Interval(a, b, _) => has_arithmetic(a) || has_arithmetic(b),
         _ => false,
+    }
+}
+
+/// A head element's failure `lit`, moved into the body: as a conditional literal projected as
+/// a negated head (`as_element`: where the element has a condition, or is a comparison with a
+/// pool, which gringo reads as the conjunction of its alternatives, making the disjunction one
+/// with a completion; the literal's pool is then the disjunction of the negated alternatives),
+/// or as a plain literal.
+fn moved_element(lit: Literal, cond: Vec<Literal>, span: Span, as_element: bool) -> BodyLit {
+    if as_element {
+        BodyLit::Conditional {
+            lit,
+            cond,
+            span,
+            negated_head: true,
+        }
+    } else {
+        BodyLit::Lit(lit)
     }
 }
