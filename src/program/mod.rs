@@ -806,6 +806,27 @@ impl GroundProgram {
                 maybe_forbidden_atoms.extend(self.one_atom_body(&body, &projected));
             }
         }
+        // The heads of rules whose bodies constraints make true (`p :- not r.` beside `:-
+        // r.`): clasp may know them true when it reads a later rule over them, and then drop
+        // it (`q :- not #count{1 : not not p} > 0.` keeps an #external q free in clingo
+        // 5.8.3: external_support_check seed 204), by the order of gringo's output. (Not the
+        // rules shifted from a disjunction, which gringo writes as one: `r ; u.` beside `:-
+        // r.` leaves u open.)
+        let shifted = |a: AtomId, r: &Rule| {
+            (self.disjunctions.iter()).any(|d| {
+                d.members.contains(&a)
+                    && (d.members.iter().filter(|&&m| m != a))
+                        .all(|&m| r.body.contains(&BodyElem::Lit(Lit::not(m))))
+            })
+        };
+        let read_true: HashSet<AtomId> = (self.rules.iter().enumerate())
+            .filter(|&(i, r)| !constraint(i, r) && !r.body.is_empty())
+            .filter(|(_, r)| r.body.iter().all(|b| made_true(&b)))
+            .filter_map(|(_, r)| match r.head {
+                Head::Atom(a) if !shifted(a, r) => Some(a),
+                _ => None,
+            })
+            .collect();
         let mut forbidden_atoms: HashSet<AtomId> = forbidden.iter().map(|l| l.atom).collect();
         forbidden_atoms.extend(maybe_forbidden_atoms.iter().copied());
         let n = self.num_atoms();
@@ -893,6 +914,11 @@ impl GroundProgram {
                 .flat_map(|l| projected.get(&l.atom).into_iter().flatten())
                 .any(|a| forbidden_atoms.contains(a));
             let forbidden_inside = projected_forbidden
+                || r.body.iter().any(|b| match b {
+                    // (a positive plain literal over one leaves the body to the others)
+                    BodyElem::Lit(l) => l.polarity != Polarity::Pos && read_true.contains(&l.atom),
+                    _ => b.lits().any(|l| read_true.contains(&l.atom)),
+                })
                 || r.body.iter().any(|b| match b {
                     BodyElem::Lit(l) => {
                         maybe_forbidden_atoms.contains(&l.atom)
