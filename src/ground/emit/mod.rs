@@ -156,6 +156,10 @@ impl Grounder {
                 {
                     self.program.projections_through_auxiliary.insert(l.atom);
                 }
+                if !self.provisional {
+                    let atoms = body.iter().flat_map(|b| b.lits()).map(|l| l.atom);
+                    self.constrained_atoms.extend(atoms);
+                }
                 self.push_rule(Rule {
                     head: Head::None,
                     body,
