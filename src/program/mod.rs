@@ -1140,7 +1140,7 @@ impl GroundProgram {
 
     /// Per atom of an anonymous variable's projection (`#proj1 :- p(1).` for `p(_)`), the
     /// atoms of its rules' bodies: gringo writes the literal `p(_)` with those instead.
-    fn projected_atoms(&self) -> HashMap<AtomId, Vec<AtomId>> {
+    pub(crate) fn projected_atoms(&self) -> HashMap<AtomId, Vec<AtomId>> {
         let mut out: HashMap<AtomId, Vec<AtomId>> = HashMap::new();
         for r in &self.rules {
             let Head::Atom(a) = r.head else { continue };
