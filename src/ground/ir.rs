@@ -100,6 +100,18 @@ impl Lit {
         matches!(self, Lit::Atom { merged: true, sign, .. } if *sign != Sign::Pos)
     }
 
+    /// An atom literal decided from the first stage of its rule's component: all its atoms
+    /// come from earlier components.
+    pub fn over_earlier_component(&self) -> bool {
+        matches!(
+            self,
+            Lit::Atom {
+                settled_from: 0,
+                ..
+            }
+        )
+    }
+
     pub fn vars(&self) -> Vec<VarId> {
         let mut v = Vec::new();
         match self {

@@ -812,18 +812,12 @@ impl GroundProgram {
         // 5.8.3: external_support_check seed 204), by the order of gringo's output. (Not the
         // rules shifted from a disjunction, which gringo writes as one: `r ; u.` beside `:-
         // r.` leaves u open.)
-        let shifted = |a: AtomId, r: &Rule| {
-            (self.disjunctions.iter()).any(|d| {
-                d.members.contains(&a)
-                    && (d.members.iter().filter(|&&m| m != a))
-                        .all(|&m| r.body.contains(&BodyElem::Lit(Lit::not(m))))
-            })
-        };
+        let shifted = |i: usize| self.shifted.get(i).copied().unwrap_or(false);
         let read_true: HashSet<AtomId> = (self.rules.iter().enumerate())
-            .filter(|&(i, r)| !constraint(i, r) && !r.body.is_empty())
+            .filter(|&(i, r)| !constraint(i, r) && !shifted(i) && !r.body.is_empty())
             .filter(|(_, r)| r.body.iter().all(|b| made_true(&b)))
             .filter_map(|(_, r)| match r.head {
-                Head::Atom(a) if !shifted(a, r) => Some(a),
+                Head::Atom(a) => Some(a),
                 _ => None,
             })
             .collect();
@@ -1083,10 +1077,11 @@ impl GroundProgram {
     /// The atoms of a constraint body (its literals as clasp reads them) that may be one atom's
     /// literal once gringo has written it: every element is a literal, an aggregate of one
     /// element with one literal or a conditional literal of one instance without condition
-    /// (or with a false literal and a condition of one literal), all over one atom; or the body is an anonymous variable's projection alone, written
-    /// once per atom it projects, or, where the constraint had other literals (true ones the
-    /// ground body no longer has), the projection atom itself, as gringo writes it through its
-    /// auxiliary atom, which a choice element's condition `q : p(_)` shares
+    /// (or with a false literal and a condition of one literal), all over one atom; or the
+    /// body is an anonymous variable's projection alone, written once per atom it projects,
+    /// or, where the constraint had other literals (true ones the ground body no longer
+    /// has), the projection atom itself, as gringo writes it through its auxiliary atom, which
+    /// a choice element's condition `q : p(_)` shares
     /// ([`GroundProgram::projections_through_auxiliary`]; external_support_check seed 9).
     /// Empty otherwise.
     fn one_atom_body(

@@ -255,13 +255,8 @@ impl Grounder {
                             // where one of its atoms became a fact after the projection's
                             // rule was grounded: gringo writes `not q(_)` with the fact `q(a)`
                             // and decides it; external_support_check seed 82)
-                            let earlier = matches!(
-                                elem,
-                                ir::Body::Lit(ir::Lit::Atom {
-                                    settled_from: 0,
-                                    ..
-                                })
-                            );
+                            let earlier =
+                                matches!(elem, ir::Body::Lit(l) if l.over_earlier_component());
                             if maybe_decided || earlier && self.program.is_projection_atom(l.atom) {
                                 self.note_maybe_decided(l, &rule.rule.span);
                             }
@@ -393,15 +388,7 @@ impl Grounder {
                     if let BodyPart::Open(BodyElem::Aggregate { aggregate, .. }) = &part {
                         let conds = || a.elems.iter().flat_map(|e| &e.cond.lits);
                         let maybe_decided = conds().any(ir::Lit::maybe_decided_by_gringo);
-                        let earlier = conds().any(|l| {
-                            matches!(
-                                l,
-                                ir::Lit::Atom {
-                                    settled_from: 0,
-                                    ..
-                                }
-                            )
-                        });
+                        let earlier = conds().any(ir::Lit::over_earlier_component);
                         for &l in aggregate.elems.iter().flat_map(|e| &e.cond) {
                             if maybe_decided || earlier && self.program.is_projection_atom(l.atom) {
                                 self.note_maybe_decided(l, &rule.rule.span);
